@@ -29,11 +29,12 @@ rxs_apt_install() {
 	rxs_log "apt-get install$_missing"
 	if [ ! -f "$RXS_CACHE/.apt-updated" ] ||
 	   [ -n "$(find "$RXS_CACHE/.apt-updated" -mmin +720 2>/dev/null)" ]; then
-		apt-get update -qq || rxs_die "apt-get update failed"
+		apt-get update -qq -o DPkg::Lock::Timeout=900 || rxs_die "apt-get update failed"
 		mkdir -p "$RXS_CACHE" && touch "$RXS_CACHE/.apt-updated"
 	fi
 	# shellcheck disable=SC2086
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+		-o DPkg::Lock::Timeout=900 \
 		$_missing >/dev/null || rxs_die "apt-get install$_missing failed"
 }
 
@@ -49,7 +50,7 @@ rxs_apt_private() {
 		-o Dir::State::Lists="$RXS_APT_DIR/lists" \
 		-o Dir::Cache="$RXS_APT_DIR/cache" \
 		-o APT::Architectures::=amd64 -o APT::Architectures::=arm64 \
-		-o Debug::NoLocking=1 "$@"
+		-o Debug::NoLocking=1 -o APT::Sandbox::User=root "$@"
 }
 
 rxs_apt_private_update() {

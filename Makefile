@@ -1,0 +1,78 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# rxscale: out-of-tree RSS-capable NIC drivers.
+#
+#   make [KDIR=<kernel build dir>] [ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu-] [W=1] [C=1]
+#   make install            into /lib/modules/<release>/updates, then depmod
+#   make check              unit tests, compile matrix, checkpatch, emulation bench
+#   make demo               the drivers on the emulated bench (no NIC needed)
+#
+# KDIR defaults to the running kernel's build directory.
+
+KDIR ?= /lib/modules/$(shell uname -r)/build
+TOP := $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
+BUILD ?= $(TOP)/build
+
+# Debian's header packages keep the upstream version in kernel.release; the
+# release modules load into is UTS_RELEASE.
+KREL = $(shell sed -n 's/.*UTS_RELEASE "\(.*\)"/\1/p' $(KDIR)/include/generated/utsrelease.h 2>/dev/null)
+COMPAT_DIR = $(BUILD)/compat/$(KREL)-$(or $(ARCH),$(shell uname -m))
+KBUILD_ARGS = -C $(KDIR) M=$(TOP) RXSCALE_COMPAT_DIR=$(COMPAT_DIR)
+
+.PHONY: all modules install clean compat kdir-check hdrtest check unit \
+	matrix checkpatch bench demo help
+
+all: modules
+
+kdir-check:
+	@test -f $(KDIR)/Makefile || { \
+	  echo "error: no kernel build tree at $(KDIR): install your kernel's headers (Debian: apt install linux-headers-$$(uname -r), or linux-headers-amd64 / linux-headers-arm64) or pass KDIR=<kernel build dir>" >&2; \
+	  exit 1; }
+	@test -n "$(KREL)" || { \
+	  echo "error: $(KDIR) is not a prepared kernel tree (no include/generated/utsrelease.h): run 'make modules_prepare' there" >&2; \
+	  exit 1; }
+
+# Probes are compiled against KDIR; the header is kept per kernel release
+# and arch, so switching KDIR never uses another tree's answers.
+compat: kdir-check
+	@$(TOP)/compat/gen-compat.sh $(KDIR) $(COMPAT_DIR)/rxscale_autoconf.h \
+		"$(ARCH)" "$(CROSS_COMPILE)"
+
+modules: compat
+	$(MAKE) $(KBUILD_ARGS) modules
+
+install: modules
+	$(MAKE) $(KBUILD_ARGS) INSTALL_MOD_DIR=updates modules_install
+	depmod -a $(if $(INSTALL_MOD_PATH),-b $(INSTALL_MOD_PATH)) $(KREL)
+
+# A module that includes every include/ header and calls its helpers.
+hdrtest: compat
+	$(MAKE) -C $(KDIR) M=$(TOP)/tests/kmod RXSCALE_COMPAT_DIR=$(COMPAT_DIR) modules
+
+clean:
+	-test ! -f $(KDIR)/Makefile || $(MAKE) $(KBUILD_ARGS) clean
+	-test ! -f $(KDIR)/Makefile || $(MAKE) -C $(KDIR) M=$(TOP)/tests/kmod clean
+	rm -rf $(BUILD)
+
+# ---- tests ---------------------------------------------------------------
+
+unit:
+	tests/run-unit.sh
+
+matrix:
+	tests/matrix/run-matrix.sh
+
+checkpatch:
+	tests/matrix/run-checkpatch.sh
+
+bench:
+	tests/bench/run-all.sh
+
+demo:
+	tests/bench/demo.sh
+
+check:
+	tests/run-check.sh
+
+help:
+	@sed -n '3,10p' $(TOP)/Makefile

@@ -1,0 +1,33 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# checkpatch.pl --strict, from the Linux 7.3 source tree of the matrix, over
+# every kernel C source: the drivers, include/, the compat probes and the
+# header test module. Any error, warning or check fails the run.
+set -eu
+
+. "$(dirname "$0")/../lib/common.sh"
+
+src=$(ls -d "$RXS_CACHE"/src/linux-source-7.3-* 2>/dev/null | sort -V | tail -n 1)
+if [ -z "$src" ] || [ ! -f "$src/scripts/checkpatch.pl" ]; then
+	sh "$RXS_TOP/tests/matrix/trees.sh" prepare 7.3-x86_64 >/dev/null
+	src=$(ls -d "$RXS_CACHE"/src/linux-source-7.3-* | sort -V | tail -n 1)
+fi
+
+cd "$RXS_TOP"
+files=$(git ls-files -co --exclude-standard -- \
+	'r8169/*.[ch]' 'mtk_eth_soc/*.[ch]' 'ravb/*.[ch]' 'include/*.h' \
+	'compat/probes/*.c' 'tests/kmod/*.[ch]')
+pass=0
+fail=0
+for f in $files; do
+	if out=$(perl "$src/scripts/checkpatch.pl" --strict --no-tree --terse \
+			--show-types -q -f "$f" 2>&1) && [ -z "$out" ]; then
+		pass=$((pass + 1))
+	else
+		fail=$((fail + 1))
+		printf '%s\n' "$out"
+	fi
+done
+echo "checkpatch --strict ($(basename "$src")): $pass passed, $fail failed"
+[ "$fail" -eq 0 ] && [ "$pass" -gt 0 ]

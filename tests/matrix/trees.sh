@@ -1,0 +1,187 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# Prepare the kernel build trees of the compile matrix, cached under
+# $RXSCALE_CACHE (default /var/cache/rxscale) and keyed by version.
+#
+#   trees.sh list                 the tree names
+#   trees.sh prepare [TREE...]    prepare (default: all) and print, per tree,
+#                                 "NAME KDIR ARCH CROSS_COMPILE"
+#
+# The six trees:
+#   6.1-x86_64, 6.1-arm64    Debian bookworm's linux-headers-<abi>-{amd64,arm64}
+#   6.12-*, 7.3-*            linux-source-6.12 (bookworm) and linux-source-7.3
+#                            (trixie-backports), configured with Debian's own
+#                            config and Module.symvers for that version (from
+#                            the matching linux-headers package), so modpost
+#                            checks symbols and the 7.3 arm64 tree builds
+#                            modules that load into Debian's 7.3 arm64 kernel.
+#
+# Debian's 6.12/7.3 header packages cannot be used directly: their host tools
+# need glibc 2.38. So the trees are prepared from source here
+# (olddefconfig + modules_prepare, about 2 minutes each on 2 cores).
+set -eu
+
+. "$(dirname "$0")/../lib/common.sh"
+
+TREES="6.1-x86_64 6.1-arm64 6.12-x86_64 6.12-arm64 7.3-x86_64 7.3-arm64"
+DEBS=$RXS_CACHE/debs
+JOBS=${JOBS:-$(nproc)}
+
+deb_arch() {
+	case $1 in
+	x86_64) echo amd64 ;;
+	arm64) echo arm64 ;;
+	*) rxs_die "unknown arch $1" ;;
+	esac
+}
+
+cross_for() {
+	[ "$1" = arm64 ] && [ "$(uname -m)" != aarch64 ] &&
+		echo aarch64-linux-gnu- || true
+}
+
+# The ABI of Debian bookworm's current 6.1 kernel, e.g. 6.1.0-57.
+bookworm_abi() {
+	apt-cache depends linux-headers-amd64 2>/dev/null |
+		sed -n 's/.*Depends: linux-headers-\(6\.1\.0-[0-9]*\)-amd64$/\1/p' |
+		head -n 1
+}
+
+# Newest trixie(-backports) flavour release for a major version, e.g.
+# "7.3" -> "7.3.4+deb13".
+trixie_release() {
+	rxs_apt_private_update
+	lz4cat "$RXS_APT_DIR"/lists/*_main_binary-amd64_Packages.lz4 |
+		sed -n "s/^Package: linux-headers-\($1\.[0-9]*+deb13\)-amd64$/\1/p" |
+		sort -V | tail -n 1
+}
+
+prepare_debian_headers() {	# name arch
+	abi=$(bookworm_abi)
+	[ -n "$abi" ] || rxs_die "cannot find Debian's 6.1 ABI (apt-get update?)"
+	darch=$(deb_arch "$2")
+	kdir=/usr/src/linux-headers-$abi-$darch
+	if [ "$darch" = amd64 ]; then
+		rxs_apt_install "linux-headers-$abi-amd64"
+	elif [ ! -f "$kdir/Makefile" ]; then
+		# The arm64 package cannot be installed on amd64 without
+		# pulling a foreign toolchain; its files only need to sit at
+		# their absolute paths, next to the (installed) -common
+		# package and the amd64 linux-kbuild.
+		rxs_apt_install "linux-headers-$abi-common" "linux-kbuild-6.1"
+		mkdir -p "$DEBS" && (cd "$DEBS" && apt-get -qq \
+			-o APT::Sandbox::User=root download \
+			"linux-headers-$abi-arm64:arm64") ||
+			rxs_die "cannot download linux-headers-$abi-arm64"
+		tmp=$(mktemp -d)
+		dpkg-deb -x "$DEBS/linux-headers-$abi-arm64_"*_arm64.deb "$tmp"
+		cp -a "$tmp/usr/src/linux-headers-$abi-arm64" /usr/src/
+		rm -rf "$tmp"
+	fi
+	echo "$1 $kdir $2 $(cross_for "$2")"
+}
+
+# Unpack linux-source-X into $RXS_CACHE/src/linux-<version>.
+unpack_source() {	# major -> prints source dir
+	major=$1
+	if [ "$major" = 6.12 ]; then
+		mkdir -p "$DEBS"
+		ls "$DEBS"/linux-source-6.12_*.deb >/dev/null 2>&1 ||
+			(cd "$DEBS" && apt-get -qq -o APT::Sandbox::User=root \
+				download linux-source-6.12) ||
+			rxs_die "cannot download linux-source-6.12"
+	else
+		rxs_deb_fetch "$DEBS" "linux-source-$major"
+	fi
+	deb=$(ls "$DEBS/linux-source-${major}_"*.deb | sort -V | tail -n 1)
+	ver=$(dpkg-deb -f "$deb" Version)
+	src=$RXS_CACHE/src/linux-source-$major-$ver
+	if ! rxs_stamp_ok "$src" "$ver"; then
+		rxs_log "unpacking $(basename "$deb")"
+		rm -rf "$src"
+		mkdir -p "$src"
+		dpkg-deb --fsys-tarfile "$deb" |
+			tar -xO "./usr/src/linux-source-$major.tar.xz" |
+			tar -xJ -C "$src" --strip-components=1
+		rxs_stamp_set "$src" "$ver"
+	fi
+	echo "$src"
+}
+
+prepare_source_tree() {	# name arch major
+	name=$1
+	arch=$2
+	major=$3
+	darch=$(deb_arch "$arch")
+	rel=$(trixie_release "$major")
+	[ -n "$rel" ] || rxs_die "no Debian linux-headers-$major.*-$darch found"
+	rxs_deb_fetch "$DEBS" "linux-headers-$rel-$darch:$darch"
+	src=$(unpack_source "$major")
+	out=$RXS_CACHE/trees/$name
+	key="$(basename "$src") $rel-$darch $(gcc -dumpversion)"
+	if ! rxs_stamp_ok "$out" "$key"; then
+		rxs_log "preparing $name from $(basename "$src") with Debian's $rel-$darch config"
+		rm -rf "$out"
+		mkdir -p "$out"
+		tmp=$(mktemp -d)
+		dpkg-deb -x "$(ls "$DEBS/linux-headers-$rel-${darch}_"*.deb | tail -n 1)" "$tmp"
+		hdr=$tmp/usr/src/linux-headers-$rel-$darch
+		cp "$hdr/.config" "$out/.config"
+		cp "$hdr/Module.symvers" "$out/Module.symvers"
+		rm -rf "$tmp"
+		build_tree "$src" "$out" "$arch" "+${rel#*+}-$darch"
+		[ "$(cat "$out/include/config/kernel.release")" = "$rel-$darch" ] ||
+			rxs_die "$name: kernel release is not Debian's $rel-$darch"
+		rxs_stamp_set "$out" "$key"
+	fi
+	echo "$name $out $arch $(cross_for "$arch")"
+}
+
+# Debian's release string is <upstream version>+debNN-<flavour>; keep it so
+# that modules built here carry the vermagic of Debian's kernel. Debug info
+# and BTF only slow module builds down and are switched off; the trusted
+# and signing key paths point into Debian's build tree and are cleared.
+build_tree() {	# src out arch localversion-suffix
+	cfg="$1/scripts/config --file $2/.config"
+	$cfg --set-str LOCALVERSION "$4" -d LOCALVERSION_AUTO \
+		--set-str SYSTEM_TRUSTED_KEYS "" --set-str SYSTEM_REVOCATION_KEYS "" \
+		--set-str MODULE_SIG_KEY "" -d MODULE_SIG_ALL \
+		-d DEBUG_INFO_BTF -d DEBUG_INFO_DWARF5 -d DEBUG_INFO_DWARF4 \
+		-d DEBUG_INFO_DWARF_TOOLCHAIN_DEFAULT -e DEBUG_INFO_NONE
+	mk="make -s -C $1 O=$2 ARCH=$3 CROSS_COMPILE=$(cross_for "$3") -j$JOBS"
+	$mk olddefconfig >"$2/prepare.log" 2>&1 &&
+		$mk modules_prepare >>"$2/prepare.log" 2>&1 ||
+		{ tail -n 30 "$2/prepare.log" >&2; rxs_die "preparing $2 failed"; }
+}
+
+prepare_deps() {
+	sh "$RXS_TOP/tests/deps.sh" matrix
+}
+
+prepare_one() {
+	case $1 in
+	6.1-*) prepare_debian_headers "$1" "${1#6.1-}" ;;
+	6.12-*) prepare_source_tree "$1" "${1#6.12-}" 6.12 ;;
+	7.3-*) prepare_source_tree "$1" "${1#7.3-}" 7.3 ;;
+	*) rxs_die "unknown tree $1 (known: $TREES)" ;;
+	esac
+}
+
+case ${1:-} in
+list)
+	echo "$TREES"
+	;;
+prepare)
+	shift
+	[ $# -gt 0 ] || set -- $TREES
+	prepare_deps
+	for t in "$@"; do
+		prepare_one "$t"
+	done
+	;;
+*)
+	echo "usage: $0 list | prepare [TREE...]" >&2
+	exit 2
+	;;
+esac

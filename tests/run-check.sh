@@ -1,0 +1,44 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# `make check`: every test suite of rxscale, in order, each one timed.
+# Installs what it needs (Debian packages) and prepares what it needs
+# (kernel trees, QEMU, guest images) in the cache outside the checkout.
+# Exits non-zero when any suite fails; the last line is
+# "check: N passed, N failed" over the suites.
+set -u
+
+. "$(dirname "$0")/lib/common.sh"
+
+cd "$RXS_TOP" || exit 1
+mkdir -p build
+summary=build/check-summary.txt
+: >"$summary"
+pass=0
+fail=0
+
+suite() {	# name command...
+	name=$1
+	shift
+	rxs_log "=== $name: $*"
+	start=$(date +%s)
+	if "$@"; then
+		res=PASS
+		pass=$((pass + 1))
+	else
+		res=FAIL
+		fail=$((fail + 1))
+	fi
+	secs=$(($(date +%s) - start))
+	printf '%-12s %s  (%ss)\n' "$name" "$res" "$secs" | tee -a "$summary"
+}
+
+suite unit tests/run-unit.sh
+suite matrix tests/matrix/run-matrix.sh
+suite checkpatch tests/matrix/run-checkpatch.sh
+suite dkms tests/dkms/run-dkms.sh
+
+echo
+cat "$summary"
+echo "check: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
