@@ -1,0 +1,172 @@
+/*
+ * QEMU model of the Realtek RTL8127 10GbE PCIe controller (rxscale bench)
+ *
+ * The internal 10GBASE-T PHY as seen through the PHY OCP window (0xb8).
+ * The standard MII registers sit at OCP 0xa400 + 2 * reg; Realtek's
+ * vendor registers (PHYSR at 0xa434, speed ability at 0xa616, the
+ * 10GBASE-T control/status pair at 0xa5d4/0xa5d6) report a 10G full
+ * duplex link whenever the QEMU backend link is up.  All other PHY OCP
+ * addresses keep what the guest writes.  Sources: docs/hw/rtl8127.md.
+ *
+ * This work is licensed under the terms of the GNU GPL, version 2 or later.
+ * See the COPYING file in the top-level directory.
+ */
+
+#include "qemu/osdep.h"
+#include "rtl8127.h"
+
+#define PHY_C22(r)      (0xa400 + 2 * (r))
+#define PHY_BMCR        PHY_C22(0)
+#define PHY_BMSR        PHY_C22(1)
+#define PHY_ID1         PHY_C22(2)
+#define PHY_ID2         PHY_C22(3)
+#define PHY_ADV         PHY_C22(4)
+#define PHY_LPA         PHY_C22(5)
+#define PHY_CTRL1000    PHY_C22(9)
+#define PHY_STAT1000    PHY_C22(10)
+#define PHY_MMD_CTRL    PHY_C22(13)
+#define PHY_MMD_DATA    PHY_C22(14)
+#define PHY_ESTATUS     PHY_C22(15)
+#define PHY_PHYSR       0xa434
+#define PHY_10GBT_CTRL  0xa5d4
+#define PHY_10GBT_STAT  0xa5d6
+#define PHY_PMA_SPEED   0xa616
+
+#define BMCR_RESET      0x8000
+#define BMCR_ANENABLE   0x1000
+#define BMCR_PDOWN      0x0800
+#define BMCR_ANRESTART  0x0200
+#define BMCR_SPEED1000  0x0040
+
+/* 0x001cc890: Realtek OUI, RTL8127-internal PHY (RTL8261C core) */
+#define RTL8127_PHY_ID1 0x001c
+#define RTL8127_PHY_ID2 0xc890
+
+static inline uint16_t *phy_reg(RTL8127State *s, uint16_t addr)
+{
+    return &s->phy_ocp[addr >> 1];
+}
+
+void rtl8127_phy_reset(RTL8127State *s)
+{
+    memset(s->phy_ocp, 0, sizeof(s->phy_ocp));
+    *phy_reg(s, PHY_BMCR) = BMCR_ANENABLE | BMCR_SPEED1000;
+    /* 10/100 half and full, symmetric and asymmetric pause */
+    *phy_reg(s, PHY_ADV) = 0x0de1;
+    /* 1000BASE-T full advertised */
+    *phy_reg(s, PHY_CTRL1000) = 0x0200;
+    /* 2.5G, 5G and 10G advertised */
+    *phy_reg(s, PHY_10GBT_CTRL) = 0x1180;
+    s->phy_link = s->backend_link;
+}
+
+/* Link as the PHY reports it: backend up and PHY not powered down. */
+static bool rtl8127_phy_link(RTL8127State *s)
+{
+    return s->backend_link && !(*phy_reg(s, PHY_BMCR) & BMCR_PDOWN);
+}
+
+void rtl8127_phy_update_link(RTL8127State *s)
+{
+    bool link = rtl8127_phy_link(s);
+
+    if (link != s->phy_link) {
+        s->phy_link = link;
+        rtl8127_event_link(s);
+        if (link) {
+            rtl8127_rx_kick(s);
+        }
+    }
+}
+
+uint16_t rtl8127_phy_read(RTL8127State *s, uint16_t addr)
+{
+    bool link = s->phy_link;
+
+    switch (addr) {
+    case PHY_BMCR:
+        return *phy_reg(s, addr) & ~(BMCR_RESET | BMCR_ANRESTART);
+    case PHY_BMSR:
+        /*
+         * 100/10 full/half, extended status, preamble suppression,
+         * autoneg capable, extended capability; plus link status (bit 2)
+         * and autoneg complete (bit 5) while the link is up.
+         */
+        return 0x7949 | (link ? 0x0024 : 0);
+    case PHY_ID1:
+        return RTL8127_PHY_ID1;
+    case PHY_ID2:
+        return RTL8127_PHY_ID2;
+    case PHY_LPA:
+        /* acknowledge, pause, 10/100 half/full, IEEE 802.3 selector */
+        return link ? 0x45e1 : 0;
+    case PHY_STAT1000:
+        /* local and remote receiver OK, partner 1000 full/half; no MSFAIL */
+        return link ? 0x3c00 : 0;
+    case PHY_ESTATUS:
+        return 0x3000;
+    case PHY_MMD_DATA:
+        /*
+         * The MMD indirection of C22 regs 13/14 is not implemented by
+         * this PHY: data reads return 0 (what the realtek PHY driver's
+         * rtlgen_supports_mmd() expects of the internal NBASE-T PHY).
+         */
+        if (*phy_reg(s, PHY_MMD_CTRL) & 0xc000) {
+            return 0;
+        }
+        return *phy_reg(s, addr);
+    case PHY_PHYSR:
+        /* speed 10G (0x0200), full duplex (bit 3), link (bit 2) */
+        return link ? 0x020c : 0;
+    case PHY_10GBT_STAT:
+        /* local/remote receiver OK, partner 10G, 5G, 2.5G */
+        return link ? 0x3860 : 0;
+    case PHY_PMA_SPEED:
+        /* 10G (bit 0), 2.5G (bit 13), 5G (bit 14) abilities */
+        return 0x6001;
+    default:
+        return *phy_reg(s, addr);
+    }
+}
+
+void rtl8127_phy_write(RTL8127State *s, uint16_t addr, uint16_t val)
+{
+    switch (addr) {
+    case PHY_BMCR:
+        if (val & BMCR_RESET) {
+            rtl8127_phy_reset(s);
+            /* the link is re-established at once after the reset */
+            s->phy_link = !s->phy_link;
+            rtl8127_phy_update_link(s);
+            return;
+        }
+        /* a restart of autonegotiation completes immediately */
+        *phy_reg(s, addr) = val & ~(BMCR_RESET | BMCR_ANRESTART);
+        rtl8127_phy_update_link(s);
+        return;
+    case PHY_BMSR:
+    case PHY_ID1:
+    case PHY_ID2:
+    case PHY_LPA:
+    case PHY_STAT1000:
+    case PHY_ESTATUS:
+    case PHY_PHYSR:
+    case PHY_10GBT_STAT:
+    case PHY_PMA_SPEED:
+        /* read-only */
+        return;
+    default:
+        *phy_reg(s, addr) = val;
+        return;
+    }
+}
+
+/* MAC-side PHYstatus (0x6c), vendor bit layout; upstream never reads it. */
+uint32_t rtl8127_phystatus(RTL8127State *s)
+{
+    if (!s->phy_link) {
+        return 0;
+    }
+    /* _10000bpsF 0x4000, LinkStatus 0x02, FullDup 0x01 */
+    return 0x4000 | 0x02 | 0x01;
+}
