@@ -38,6 +38,8 @@ TEST(Ring, AddNoOverflowNearU32Max)
 	EXPECT_EQ(rxs_ring_add(size - 1, 1, size), 0u);
 	EXPECT_EQ(rxs_ring_add(size - 1, 0xffffffffu, size), 14u);
 	EXPECT_EQ(rxs_ring_add(5, size, size), 5u);
+	// i + k % size would overflow 32 bits here
+	EXPECT_EQ(rxs_ring_add(size - 1, size - 1, size), size - 2);
 }
 
 TEST(Ring, EmptyAndFull)
