@@ -17,12 +17,16 @@ set -eu
 top=$RXS_TOP
 out=$top/build/matrix
 trees=$(sh "$top/tests/matrix/trees.sh" prepare "$@")
+sparse=$(sh "$top/tests/matrix/sparse.sh")
+# Compiler and sparse diagnostics, modpost complaints, and kbuild saying it
+# skipped the checker all count.
+bad='(warning|error|WARNING|ERROR)[: ]|is not available or not up to date'
 
 mkdir -p "$out"
 table=$out/matrix.md
 {
-	echo '| tree | kernel release | modules built | W=1 + sparse warnings | result |'
-	echo '| --- | --- | --- | --- | --- |'
+	echo '| tree | kernel release | modules built | files sparse checked | W=1 + sparse warnings | result |'
+	echo '| --- | --- | --- | --- | --- | --- |'
 } >"$table"
 
 expected_modules() {
@@ -34,8 +38,22 @@ expected_modules() {
 	echo tests/kmod/rxscale_hdrtest
 }
 
-pass=0
-fail=0
+# The gate must be able to fail: build tests/matrix/canary, whose one W=1
+# defect and one sparse defect must both be reported on this tree.
+canary_check() {	# kdir arch cross workdir
+	rm -rf "$4"
+	cp -r "$top/tests/matrix/canary" "$4"
+	make -C "$1" M="$4" ARCH="$2" CROSS_COMPILE="$3" W=1 C=1 \
+		CHECK="$sparse" modules >"$4.log" 2>&1 || true
+	w1=$(grep -c 'w1_canary.c:.*warning:.*unused-const-variable' "$4.log" || true)
+	sp=$(grep -c 'sparse_canary.c:.*warning:.*address space' "$4.log" || true)
+	if [ "$w1" -ge 1 ] && [ "$sp" -ge 1 ]; then
+		echo ok
+	else
+		echo "W=1 defect seen $w1, sparse defect seen $sp"
+	fi
+}
+
 echo "$trees" | while read -r name kdir arch cross; do
 	[ -n "$name" ] || continue
 	src=$out/$name
@@ -45,11 +63,10 @@ echo "$trees" | while read -r name kdir arch cross; do
 	log=$out/$name.log
 	rc=0
 	make -C "$src" KDIR="$kdir" ARCH="$arch" CROSS_COMPILE="$cross" \
-		W=1 C=1 BUILD="$src/build" -j"$(nproc)" modules hdrtest \
-		>"$log" 2>&1 || rc=$?
-	# Compiler, sparse and modpost warnings all count; "Skipping BTF"
-	# is an informational line of trees without a vmlinux.
-	warnings=$(grep -E -c '(warning|error|WARNING|ERROR)[: ]' "$log" || true)
+		W=1 C=1 CHECK="$sparse" BUILD="$src/build" -j"$(nproc)" \
+		modules hdrtest >"$log" 2>&1 || rc=$?
+	warnings=$(grep -E -c "$bad" "$log" || true)
+	checked=$(grep -c '^ *CHECK ' "$log" || true)
 	built=
 	missing=
 	for m in $(expected_modules); do
@@ -60,14 +77,18 @@ echo "$trees" | while read -r name kdir arch cross; do
 		fi
 	done
 	release=$(sed -n 's/.*UTS_RELEASE "\(.*\)"/\1/p' "$kdir/include/generated/utsrelease.h")
-	if [ "$rc" -eq 0 ] && [ "$warnings" -eq 0 ] && [ -z "$missing" ]; then
+	canary=$(canary_check "$kdir" "$arch" "$cross" "$out/$name-canary")
+	if [ "$rc" -eq 0 ] && [ "$warnings" -eq 0 ] && [ -z "$missing" ] &&
+	   [ "$checked" -gt 0 ] && [ "$canary" = ok ]; then
 		result=PASS
 	else
 		result="FAIL${missing:+ (missing:$missing)}"
-		grep -E '(warning|error|WARNING|ERROR)[: ]' "$log" | head -n 40 >&2 || true
+		[ "$checked" -gt 0 ] || result="$result (sparse did not run)"
+		[ "$canary" = ok ] || result="$result (negative control: $canary)"
+		grep -E "$bad" "$log" | head -n 40 >&2 || true
 		[ "$rc" -eq 0 ] || tail -n 20 "$log" >&2
 	fi
-	echo "| $name | $release |${built:- none} | $warnings | $result |" >>"$table"
+	echo "| $name | $release |${built:- none} | $checked | $warnings | $result |" >>"$table"
 	echo "$result"
 done >"$out/results"
 
