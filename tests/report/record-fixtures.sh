@@ -74,13 +74,12 @@ kill -9 $mp
 wait $mp 2>/dev/null
 rxs_log "recorded mpstat-killed.json"
 
-# two complete bench runs: RPS off, then on, on the receiving veth end
-B="ip netns exec $RXN_B"
+# two complete bench runs, RPS off then on; -R: the bench side receives
 for rps in off on; do
 	rm -rf "$OUT/run-rps-$rps"
-	$B "$TOP/scripts/rxscale-tune" rps "$RXN_IF_B" "$rps" >/dev/null || exit 1
+	$A "$TOP/scripts/rxscale-tune" rps "$RXN_IF_A" "$rps" >/dev/null || exit 1
 	rxn_server iperf3 || exit 1
-	$A "$TOP/scripts/rxscale-bench" -q -c "$RXN_ADDR_B" -P 2 -t 5 -i "$RXN_IF_A" \
+	$A "$TOP/scripts/rxscale-bench" -q -c "$RXN_ADDR_B" -R -P 2 -t 5 -i "$RXN_IF_A" \
 		-l "rps-$rps" -o "$OUT/run-rps-$rps" || exit 1
 	sleep 0.5
 done

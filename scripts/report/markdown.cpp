@@ -1,0 +1,416 @@
+// SPDX-License-Identifier: GPL-2.0
+// Markdown rendering of one run, or of two runs side by side.
+#include "rxreport.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <set>
+#include <sstream>
+
+namespace rxs {
+
+std::string fmt(double v, int prec)
+{
+	char b[64];
+	std::snprintf(b, sizeof(b), "%.*f", prec, v);
+	return b;
+}
+
+namespace {
+
+using Rows = std::vector<std::vector<std::string>>;
+
+// numeric: right-align every column but the first
+std::string table(const std::vector<std::string> &head, const Rows &rows, bool numeric = true)
+{
+	std::ostringstream o;
+	o << '|';
+	for (const auto &h : head)
+		o << ' ' << h << " |";
+	o << "\n|";
+	for (std::size_t i = 0; i < head.size(); i++)
+		o << (i == 0 || !numeric ? "---|" : "---:|");
+	o << '\n';
+	for (const auto &r : rows) {
+		o << '|';
+		for (const auto &c : r)
+			o << ' ' << c << " |";
+		o << '\n';
+	}
+	return o.str();
+}
+
+std::string get(const Run &r, const char *k)
+{
+	auto it = r.meta.find(k);
+	return it == r.meta.end() ? "" : it->second;
+}
+
+std::string pct(double part, double whole)
+{
+	return whole > 0 ? fmt(100.0 * part / whole, 1) + " %" : "-";
+}
+
+std::string change_pct(double a, double b)
+{
+	if (a == 0)
+		return "-";
+	const double c = 100.0 * (b - a) / a;
+	return (c >= 0 ? "+" : "") + fmt(c, 1) + " %";
+}
+
+std::string change_pts(double a, double b)
+{
+	const double c = b - a;
+	return (c >= 0 ? "+" : "") + fmt(c, 1) + " pts";
+}
+
+bool rx_kind(QueueKind k)
+{
+	return k == QueueKind::rx || k == QueueKind::txrx || k == QueueKind::vec;
+}
+
+struct Spread {
+	std::string verdict; // one line
+	bool found = false;  // per-queue IRQs exist
+};
+
+Spread spread_of(const Run &r)
+{
+	Spread s;
+	if (r.iface.empty() && r.irqs.empty()) {
+		s.verdict = "no interface given (-i): queue IRQs not looked for";
+		return s;
+	}
+	std::uint64_t sum = 0, top = 0;
+	int n = 0;
+	std::set<int> cpus;
+	for (const QueueIrqDelta &d : r.irqs) {
+		if (!rx_kind(d.q.kind))
+			continue;
+		n++;
+		sum += d.total;
+		top = std::max(top, d.total);
+		for (std::size_t i = 0; i < d.per_cpu.size(); i++)
+			if (d.total && d.per_cpu[i] * 10 >= d.total)
+				cpus.insert(static_cast<int>(i));
+	}
+	if (r.irqs.empty()) {
+		s.verdict = "no per-queue IRQs found for " + r.iface +
+			    " in /proc/interrupts (its IRQ names do not carry the interface name;"
+			    " `--irq-match ERE` names them)";
+		return s;
+	}
+	s.found = true;
+	if (n == 0) {
+		s.verdict = "no RX-queue IRQ among the " + std::to_string(r.irqs.size()) +
+			    " IRQs of " + r.iface;
+		return s;
+	}
+	if (sum == 0) {
+		s.verdict = std::to_string(n) + " RX IRQs, none fired during the run";
+		return s;
+	}
+	const double even = 100.0 / n;
+	const double largest = 100.0 * static_cast<double>(top) / static_cast<double>(sum);
+	std::string cpu_note = ", taken by " + std::to_string(cpus.size()) + " CPU" +
+			       (cpus.size() == 1 ? "" : "s");
+	if (n == 1)
+		s.verdict = "one RX IRQ: every receive interrupt on one queue (no RSS spread)" + cpu_note;
+	else if (largest <= 1.5 * even)
+		s.verdict = "RSS spreads: " + std::to_string(n) + " RX IRQs, largest share " +
+			    fmt(largest, 1) + " % (even: " + fmt(even, 1) + " %)" + cpu_note;
+	else
+		s.verdict = "skewed: " + std::to_string(n) + " RX IRQs, largest share " +
+			    fmt(largest, 1) + " % (even: " + fmt(even, 1) + " %)" + cpu_note;
+	return s;
+}
+
+std::string describe(const Run &r)
+{
+	std::ostringstream o;
+	const IperfRun &ip = r.iperf;
+	o << "iperf3 " << ip.version << ", " << get(r, "mode");
+	if (!get(r, "host").empty())
+		o << " of " << get(r, "host");
+	o << ", " << ip.protocol << ", " << ip.streams << " stream" << (ip.streams == 1 ? "" : "s")
+	  << ", " << fmt(ip.duration, 0) << " s";
+	if (ip.reverse)
+		o << ", reverse (-R)";
+	if (!get(r, "bitrate").empty())
+		o << ", -b " << get(r, "bitrate");
+	return o.str();
+}
+
+const CpuStats *cpu_stats(const Run &r, int cpu)
+{
+	for (const CpuStats &c : r.cpu.cpus)
+		if (c.cpu == cpu)
+			return &c;
+	return nullptr;
+}
+
+std::string run_sections(const Run &r, const std::string &h, const PlotFiles *plots, int idx)
+{
+	std::ostringstream o;
+	const IperfRun &ip = r.iperf;
+
+	o << table({"run", r.label},
+		   {{"test", describe(r)},
+		    {"machine", get(r, "hostname") + ", " + get(r, "machine") + ", kernel " +
+				       get(r, "kernel") + ", " + get(r, "cpus") + " CPUs"},
+		    {"started", get(r, "started")},
+		    {"interface", r.iface.empty() ? "-" : r.iface},
+		    {"run directory", "`" + r.dir + "`"}},
+		   false)
+	  << '\n';
+	if (!get(r, "iperf3_warning").empty())
+		o << "> **Warning:** " << get(r, "iperf3_warning") << "\n\n";
+
+	o << h << " Throughput\n\n";
+	o << "End of test: received **" << fmt(ip.received_bps / 1e9, 2) << " Gbit/s**, sent "
+	  << fmt(ip.sent_bps / 1e9, 2) << " Gbit/s";
+	if (ip.retransmits)
+		o << ", " << *ip.retransmits << " retransmits";
+	o << ".";
+	if (ip.lost_percent)
+		o << " UDP loss " << fmt(*ip.lost_percent, 2) << " % (" << ip.lost_packets.value_or(0)
+		  << " of " << ip.packets.value_or(0) << " datagrams), jitter "
+		  << fmt(ip.jitter_ms.value_or(0), 3) << " ms.";
+	o << "\n\n";
+	const Summary &g = r.gbps;
+	o << "Per interval (" << g.n << " intervals of about 1 s; omitted and short tail intervals left out), Gbit/s:\n\n";
+	o << table({"n", "min", "median", "mean", "max", "stddev", "CV", "verdict"},
+		   {{std::to_string(g.n), fmt(g.min, 2), fmt(g.median, 2), fmt(g.mean, 2), fmt(g.max, 2),
+		     fmt(g.stddev, 3), fmt(100 * g.cv, 1) + " %", stability(g.cv)}})
+	  << '\n';
+	if (ip.intervals.size() <= 30) {
+		Rows rows;
+		for (std::size_t i = 0; i < ip.intervals.size(); i++) {
+			const IperfInterval &iv = ip.intervals[i];
+			rows.push_back({std::to_string(i + 1),
+					fmt(iv.start, 1) + "-" + fmt(iv.end, 1),
+					fmt(iv.bps / 1e9, 2) + (iv.omitted ? " (omitted)" : ""),
+					iv.retransmits ? std::to_string(*iv.retransmits) : "-"});
+		}
+		o << table({"#", "time (s)", "Gbit/s", "retransmits"}, rows) << '\n';
+	} else {
+		o << ip.intervals.size() << " intervals: see the throughput plot.\n\n";
+	}
+
+	o << h << " CPU load (mpstat -P ALL 1)\n\n";
+	if (r.cpu.aligned)
+		o << r.cpu.samples << " one-second samples inside the iperf3 run (its first and last second left out).\n\n";
+	else
+		o << "mpstat's timestamps cannot be lined up with iperf3's start: all " << r.cpu.samples
+		  << " samples are used, idle seconds before and after the run included.\n\n";
+	Rows rows;
+	for (const CpuStats &c : r.cpu.cpus)
+		rows.push_back({(c.cpu == r.cpu.busiest ? "**CPU" + std::to_string(c.cpu) + "**"
+							: "CPU" + std::to_string(c.cpu)),
+				fmt(c.soft.mean, 1), fmt(c.soft.max, 1), fmt(c.irq.mean, 1),
+				fmt(c.irq.max, 1), fmt(c.sys.mean, 1), fmt(c.sys.max, 1),
+				fmt(c.usr.mean, 1), fmt(c.idle.mean, 1)});
+	o << table({"CPU", "%soft mean", "%soft max", "%irq mean", "%irq max", "%sys mean",
+		    "%sys max", "%usr mean", "%idle mean"},
+		   rows)
+	  << '\n';
+	if (const CpuStats *b = cpu_stats(r, r.cpu.busiest))
+		o << "Busiest core: **CPU" << b->cpu << "**, mean %soft + %irq "
+		  << fmt(b->soft.mean + b->irq.mean, 1) << " (%soft max " << fmt(b->soft.max, 1)
+		  << ").\n\n";
+
+	o << h << " Softirqs (/proc/softirqs, whole run)\n\n";
+	{
+		std::uint64_t rx = 0, tx = 0;
+		for (auto v : r.net_rx)
+			rx += v;
+		for (auto v : r.net_tx)
+			tx += v;
+		Rows srows;
+		for (std::size_t i = 0; i < r.softirq_cpus.size(); i++)
+			srows.push_back({"CPU" + std::to_string(r.softirq_cpus[i]),
+					 std::to_string(r.net_rx[i]), pct(static_cast<double>(r.net_rx[i]), static_cast<double>(rx)),
+					 std::to_string(r.net_tx[i]), pct(static_cast<double>(r.net_tx[i]), static_cast<double>(tx))});
+		o << table({"CPU", "NET_RX", "share", "NET_TX", "share"}, srows) << '\n';
+	}
+
+	o << h << " Queue interrupts (/proc/interrupts, whole run)\n\n";
+	const Spread sp = spread_of(r);
+	o << sp.verdict << ".\n\n";
+	if (sp.found) {
+		std::uint64_t rxsum = 0;
+		for (const QueueIrqDelta &d : r.irqs)
+			if (rx_kind(d.q.kind))
+				rxsum += d.total;
+		Rows irows;
+		for (const QueueIrqDelta &d : r.irqs) {
+			std::string who;
+			for (std::size_t i = 0; i < d.per_cpu.size(); i++)
+				if (d.per_cpu[i] && d.total)
+					who += (who.empty() ? "" : ", ") + std::string("CPU") +
+					       std::to_string(i) + " " +
+					       pct(static_cast<double>(d.per_cpu[i]), static_cast<double>(d.total));
+			irows.push_back({d.irq, "`" + d.name + "`", kind_name(d.q.kind),
+					 d.q.queue < 0 ? "-" : std::to_string(d.q.queue),
+					 std::to_string(d.total),
+					 rx_kind(d.q.kind) ? pct(static_cast<double>(d.total), static_cast<double>(rxsum)) : "-",
+					 who.empty() ? "-" : who});
+		}
+		o << table({"IRQ", "name", "kind", "queue", "interrupts", "share of RX", "taken by"}, irows)
+		  << '\n';
+	}
+
+	o << h << " ethtool -S (counters that changed)\n\n";
+	if (!r.ethtool_note.empty()) {
+		o << r.ethtool_note << ".\n\n";
+	} else if (r.ethtool_delta.empty()) {
+		o << "No counter of " << r.iface << " changed.\n\n";
+	} else {
+		Rows erows;
+		for (std::size_t i = 0; i < r.ethtool_delta.size() && i < 40; i++)
+			erows.push_back({"`" + r.ethtool_delta[i].first + "`",
+					 std::to_string(r.ethtool_delta[i].second)});
+		o << table({"counter", "change"}, erows, false);
+		if (r.ethtool_delta.size() > 40)
+			o << "\n(" << r.ethtool_delta.size() - 40 << " more in the run directory)\n";
+		o << '\n';
+	}
+
+	if (!r.settings.empty()) {
+		o << h << " Settings of " << r.iface << " before the run\n\n";
+		Rows trows;
+		for (const auto &kv : r.settings)
+			trows.push_back({"`" + kv.first + "`", kv.second});
+		o << table({"setting", "value"}, trows, false) << '\n';
+	}
+
+	if (plots && idx >= 0 && static_cast<std::size_t>(idx) < plots->softirq.size())
+		o << "![%soft per CPU over time, " << r.label << "](" << plots->softirq[idx] << ")\n\n";
+	return o.str();
+}
+
+std::string plots_block(const PlotFiles *plots)
+{
+	if (!plots)
+		return "";
+	std::ostringstream o;
+	o << "![throughput per interval](" << plots->throughput << ")\n\n";
+	if (!plots->softirq_mean.empty())
+		o << "![mean %soft per CPU](" << plots->softirq_mean << ")\n\n";
+	return o.str();
+}
+
+} // namespace
+
+std::string markdown_single(const Run &r, const PlotFiles *plots)
+{
+	std::ostringstream o;
+	o << "# rxscale report: " << r.label << "\n\n";
+	const Spread sp = spread_of(r);
+	const CpuStats *b = cpu_stats(r, r.cpu.busiest);
+	o << "- throughput: " << fmt(r.iperf.received_bps / 1e9, 2) << " Gbit/s received, per-interval median "
+	  << fmt(r.gbps.median, 2) << " (min " << fmt(r.gbps.min, 2) << ", max " << fmt(r.gbps.max, 2)
+	  << "), CV " << fmt(100 * r.gbps.cv, 1) << " %: **" << stability(r.gbps.cv) << "**\n";
+	if (b)
+		o << "- busiest core: CPU" << b->cpu << ", %soft mean " << fmt(b->soft.mean, 1) << " max "
+		  << fmt(b->soft.max, 1) << ", %irq mean " << fmt(b->irq.mean, 1) << "\n";
+	o << "- queue IRQs: " << sp.verdict << "\n\n";
+	o << plots_block(plots);
+	o << run_sections(r, "##", plots, 0);
+	return o.str();
+}
+
+std::string markdown_compare(const Run &a, const Run &b, const PlotFiles *plots)
+{
+	std::ostringstream o;
+	o << "# rxscale report: " << a.label << " vs " << b.label << "\n\n";
+	std::vector<std::string> diff;
+	for (const char *k : {"mode", "host", "parallel", "duration", "reverse", "udp", "bitrate",
+			      "iperf3_version", "kernel", "hostname", "iface"})
+		if (get(a, k) != get(b, k))
+			diff.push_back(std::string(k) + " (" + get(a, k) + " / " + get(b, k) + ")");
+	if (!diff.empty()) {
+		o << "> **Note:** the runs differ in more than the tuning: ";
+		for (std::size_t i = 0; i < diff.size(); i++)
+			o << (i ? ", " : "") << diff[i];
+		o << ".\n\n";
+	}
+	o << "## Side by side\n\n";
+	Rows rows;
+	rows.push_back({"received (end of test), Gbit/s", fmt(a.iperf.received_bps / 1e9, 2),
+			fmt(b.iperf.received_bps / 1e9, 2),
+			change_pct(a.iperf.received_bps, b.iperf.received_bps)});
+	rows.push_back({"per-interval median, Gbit/s", fmt(a.gbps.median, 2), fmt(b.gbps.median, 2),
+			change_pct(a.gbps.median, b.gbps.median)});
+	rows.push_back({"per-interval min, Gbit/s", fmt(a.gbps.min, 2), fmt(b.gbps.min, 2),
+			change_pct(a.gbps.min, b.gbps.min)});
+	rows.push_back({"per-interval max, Gbit/s", fmt(a.gbps.max, 2), fmt(b.gbps.max, 2),
+			change_pct(a.gbps.max, b.gbps.max)});
+	rows.push_back({"stddev, Gbit/s", fmt(a.gbps.stddev, 3), fmt(b.gbps.stddev, 3),
+			change_pct(a.gbps.stddev, b.gbps.stddev)});
+	rows.push_back({"CV (stability)", fmt(100 * a.gbps.cv, 1) + " % " + stability(a.gbps.cv),
+			fmt(100 * b.gbps.cv, 1) + " % " + stability(b.gbps.cv),
+			change_pts(100 * a.gbps.cv, 100 * b.gbps.cv)});
+	if (a.iperf.retransmits || b.iperf.retransmits)
+		rows.push_back({"retransmits",
+				a.iperf.retransmits ? std::to_string(*a.iperf.retransmits) : "-",
+				b.iperf.retransmits ? std::to_string(*b.iperf.retransmits) : "-",
+				a.iperf.retransmits && b.iperf.retransmits
+					? change_pct(static_cast<double>(*a.iperf.retransmits),
+						     static_cast<double>(*b.iperf.retransmits))
+					: "-"});
+	const CpuStats *ba = cpu_stats(a, a.cpu.busiest), *bb = cpu_stats(b, b.cpu.busiest);
+	if (ba && bb)
+		rows.push_back({"busiest core (mean %soft+%irq)",
+				"CPU" + std::to_string(ba->cpu) + " (" + fmt(ba->soft.mean + ba->irq.mean, 1) + ")",
+				"CPU" + std::to_string(bb->cpu) + " (" + fmt(bb->soft.mean + bb->irq.mean, 1) + ")",
+				change_pts(ba->soft.mean + ba->irq.mean, bb->soft.mean + bb->irq.mean)});
+	std::set<int> cpus;
+	for (const CpuStats &c : a.cpu.cpus)
+		cpus.insert(c.cpu);
+	for (const CpuStats &c : b.cpu.cpus)
+		cpus.insert(c.cpu);
+	for (int c : cpus) {
+		const CpuStats *x = cpu_stats(a, c), *y = cpu_stats(b, c);
+		auto cell = [](const CpuStats *s, bool max) {
+			return s ? fmt(max ? s->soft.max : s->soft.mean, 1) : std::string("-");
+		};
+		rows.push_back({"CPU" + std::to_string(c) + " %soft mean", cell(x, false), cell(y, false),
+				x && y ? change_pts(x->soft.mean, y->soft.mean) : "-"});
+		rows.push_back({"CPU" + std::to_string(c) + " %soft max", cell(x, true), cell(y, true),
+				x && y ? change_pts(x->soft.max, y->soft.max) : "-"});
+		auto sys = [](const CpuStats *s) { return s ? fmt(s->sys.mean, 1) : std::string("-"); };
+		rows.push_back({"CPU" + std::to_string(c) + " %sys mean", sys(x), sys(y),
+				x && y ? change_pts(x->sys.mean, y->sys.mean) : "-"});
+	}
+	auto rx_share = [](const Run &r) {
+		std::uint64_t t = 0;
+		for (auto v : r.net_rx)
+			t += v;
+		std::string s;
+		for (std::size_t i = 0; i < r.net_rx.size(); i++)
+			s += (i ? " / " : "") + std::string("CPU") + std::to_string(r.softirq_cpus[i]) + " " +
+			     pct(static_cast<double>(r.net_rx[i]), static_cast<double>(t));
+		return s;
+	};
+	rows.push_back({"NET_RX softirqs by CPU", rx_share(a), rx_share(b), ""});
+	rows.push_back({"queue IRQs", spread_of(a).verdict, spread_of(b).verdict, ""});
+	std::map<std::string, std::pair<std::string, std::string>> set;
+	for (const auto &kv : a.settings)
+		set[kv.first].first = kv.second;
+	for (const auto &kv : b.settings)
+		set[kv.first].second = kv.second;
+	for (const auto &kv : set)
+		if (kv.second.first != kv.second.second)
+			rows.push_back({"`" + kv.first + "`", kv.second.first.empty() ? "-" : kv.second.first,
+					kv.second.second.empty() ? "-" : kv.second.second, "changed"});
+	o << table({"", a.label, b.label, "change"}, rows) << '\n';
+	o << plots_block(plots);
+	o << "## Run 1: " << a.label << "\n\n" << run_sections(a, "###", plots, 0);
+	o << "## Run 2: " << b.label << "\n\n" << run_sections(b, "###", plots, 1);
+	return o.str();
+}
+
+} // namespace rxs

@@ -1,0 +1,148 @@
+// SPDX-License-Identifier: GPL-2.0
+// Loading one rxscale-bench run directory: every file the report needs must
+// be there and parse; a run that rxscale-bench marked failed is refused.
+#include "rxreport.hpp"
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <sys/stat.h>
+
+namespace rxs {
+
+std::string read_file(const std::string &path)
+{
+	struct stat st {};
+	if (stat(path.c_str(), &st) != 0)
+		throw Error(path + (errno == ENOENT ? ": missing" : ": " + std::string(std::strerror(errno))));
+	if (S_ISDIR(st.st_mode))
+		throw Error(path + ": is a directory, not a file");
+	std::ifstream in(path, std::ios::binary);
+	if (!in)
+		throw Error(path + ": cannot be read: " + std::strerror(errno));
+	std::ostringstream s;
+	s << in.rdbuf();
+	if (in.bad())
+		throw Error(path + ": read error");
+	return s.str();
+}
+
+namespace {
+
+bool exists(const std::string &p)
+{
+	struct stat st {};
+	return stat(p.c_str(), &st) == 0;
+}
+
+std::string trim(std::string s)
+{
+	while (!s.empty() && (s.back() == '\n' || s.back() == '\r' || s.back() == ' '))
+		s.pop_back();
+	return s;
+}
+
+std::vector<std::uint64_t> softirq_delta(const ProcTable &b, const ProcTable &a, const char *id)
+{
+	const IrqLine *lb = b.find(id);
+	const IrqLine *la = a.find(id);
+	std::vector<std::uint64_t> out;
+	for (std::size_t i = 0; i < la->counts.size(); i++) {
+		const std::uint64_t was = lb->counts[i], now = la->counts[i];
+		out.push_back(now >= was ? now - was : now + (1ULL << 32) - was);
+	}
+	return out;
+}
+
+} // namespace
+
+Run load_run(const std::string &dir_in, const Options &opt)
+{
+	Run r;
+	r.dir = dir_in;
+	while (r.dir.size() > 1 && r.dir.back() == '/')
+		r.dir.pop_back();
+	struct stat st {};
+	if (stat(r.dir.c_str(), &st) != 0)
+		throw Error(r.dir + (errno == ENOENT ? ": no such run directory"
+						    : ": " + std::string(std::strerror(errno))));
+	if (!S_ISDIR(st.st_mode))
+		throw Error(r.dir + ": not a directory");
+	const std::string d = r.dir + "/";
+
+	if (!exists(d + "status"))
+		throw Error(r.dir + ": no status file: not a run directory of rxscale-bench");
+	const std::string status = trim(read_file(d + "status"));
+	if (status != "complete")
+		throw Error(r.dir + ": the run is not complete (rxscale-bench says: " + status + ")");
+
+	std::istringstream meta(read_file(d + "meta.txt"));
+	std::string line;
+	while (std::getline(meta, line)) {
+		const auto eq = line.find('=');
+		if (eq != std::string::npos)
+			r.meta[line.substr(0, eq)] = line.substr(eq + 1);
+	}
+	r.label = r.meta.count("label") && !r.meta["label"].empty() ? r.meta["label"] : r.dir;
+
+	r.iperf = parse_iperf(read_file(d + "iperf3.json"), d + "iperf3.json");
+	r.gbps_series = interval_gbps(r.iperf);
+	if (r.gbps_series.empty())
+		throw Error(d + "iperf3.json: no interval of 0.5 s or more outside the omitted time");
+	r.gbps = summarize(r.gbps_series);
+
+	r.mpstat = parse_mpstat(read_file(d + "mpstat.json"), d + "mpstat.json");
+	try {
+		r.cpu = cpu_report(r.mpstat, r.iperf.timesecs, r.iperf.intervals.back().end);
+	} catch (const Error &e) {
+		throw Error(d + "mpstat.json: " + e.what());
+	}
+
+	r.iface = opt.iface.empty() ? (r.meta.count("iface") ? r.meta["iface"] : "") : opt.iface;
+	const ProcTable ib = parse_interrupts(read_file(d + "interrupts.before"), d + "interrupts.before");
+	const ProcTable ia = parse_interrupts(read_file(d + "interrupts.after"), d + "interrupts.after");
+	if (!r.iface.empty() || !opt.irq_match.empty())
+		r.irqs = queue_irq_deltas(ib, ia, r.iface, opt.irq_match, d + "interrupts.*");
+
+	const ProcTable sb = parse_softirqs(read_file(d + "softirqs.before"), d + "softirqs.before");
+	const ProcTable sa = parse_softirqs(read_file(d + "softirqs.after"), d + "softirqs.after");
+	if (sb.cpus != sa.cpus)
+		throw Error(d + "softirqs.*: the CPU columns differ before and after the run");
+	r.softirq_cpus = sa.cpus;
+	r.net_rx = softirq_delta(sb, sa, "NET_RX");
+	r.net_tx = softirq_delta(sb, sa, "NET_TX");
+
+	if (!r.iface.empty()) {
+		if (exists(d + "ethtool-S.before") && exists(d + "ethtool-S.after")) {
+			const auto eb = parse_ethtool(read_file(d + "ethtool-S.before"), d + "ethtool-S.before");
+			const auto ea = parse_ethtool(read_file(d + "ethtool-S.after"), d + "ethtool-S.after");
+			std::map<std::string, long long> was(eb.begin(), eb.end());
+			for (const auto &kv : ea) {
+				auto it = was.find(kv.first);
+				const long long delta = kv.second - (it == was.end() ? 0 : it->second);
+				if (delta != 0)
+					r.ethtool_delta.emplace_back(kv.first, delta);
+			}
+		} else if (exists(d + "ethtool-S.before.err")) {
+			r.ethtool_note = "`ethtool -S " + r.iface + "` failed: " +
+					 trim(read_file(d + "ethtool-S.before.err"));
+		} else {
+			r.ethtool_note = "no ethtool -S snapshots in the run directory";
+		}
+	} else {
+		r.ethtool_note = "no interface given to rxscale-bench (-i)";
+	}
+
+	if (exists(d + "settings.before")) {
+		std::istringstream s(read_file(d + "settings.before"));
+		while (std::getline(s, line)) {
+			const auto sp = line.find(' ');
+			if (sp != std::string::npos)
+				r.settings.emplace_back(line.substr(0, sp), line.substr(sp + 1));
+		}
+	}
+	return r;
+}
+
+} // namespace rxs

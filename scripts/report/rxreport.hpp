@@ -1,0 +1,192 @@
+// SPDX-License-Identifier: GPL-2.0
+// rxscale-report: parsers, statistics and Markdown rendering for the run
+// directories written by scripts/rxscale-bench.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace rxs {
+
+// Every problem with the input is an Error: the tool prints it and exits
+// non-zero without writing a report.
+struct Error : std::runtime_error {
+	using std::runtime_error::runtime_error;
+};
+
+// ---- statistics -------------------------------------------------------------
+
+struct Summary {
+	std::size_t n = 0;
+	double min = 0, max = 0, mean = 0, median = 0;
+	double stddev = 0; // sample standard deviation (n - 1); 0 when n == 1
+	double cv = 0;     // stddev / mean; 0 when mean == 0
+};
+
+double median(std::vector<double> v);        // throws Error when empty
+Summary summarize(const std::vector<double> &v); // throws Error when empty
+// "stable" (CV < 5 %), "variable" (< 15 %), "unstable"
+std::string stability(double cv);
+
+// ---- iperf3 -------------------------------------------------------------------
+
+struct IperfInterval {
+	double start = 0, end = 0;
+	double bps = 0;
+	std::optional<long long> retransmits; // TCP sender side only
+	bool omitted = false;
+};
+
+struct IperfRun {
+	std::string version;  // "3.12"
+	std::string protocol; // "TCP" / "UDP"
+	int streams = 0;
+	double duration = 0; // requested (-t)
+	bool reverse = false;
+	long long timesecs = 0; // test start, Unix time
+	std::vector<IperfInterval> intervals;
+	double sent_bps = 0, received_bps = 0;
+	std::optional<long long> retransmits; // whole run, TCP
+	// UDP (receiver's view where iperf3 gives it)
+	std::optional<double> lost_percent, jitter_ms;
+	std::optional<long long> lost_packets, packets;
+};
+
+// text: the JSON; what: file name used in messages
+IperfRun parse_iperf(const std::string &text, const std::string &what);
+// intervals that count for statistics: not omitted, not a short tail (< 0.5 s)
+std::vector<double> interval_gbps(const IperfRun &r);
+
+// ---- mpstat -----------------------------------------------------------------
+
+struct CpuLoad {
+	double usr = 0, sys = 0, irq = 0, soft = 0, idle = 0, iowait = 0, steal = 0;
+};
+
+struct MpstatSample {
+	std::optional<long long> time; // Unix time at the end of the sample
+	std::map<int, CpuLoad> cpus;   // per CPU ("all" left out)
+};
+
+struct Mpstat {
+	int ncpus = 0;
+	std::string nodename, release;
+	std::vector<MpstatSample> samples;
+};
+
+Mpstat parse_mpstat(const std::string &text, const std::string &what);
+
+struct CpuStats {
+	int cpu = 0;
+	Summary soft, irq, sys, usr, idle;
+};
+
+struct CpuReport {
+	std::vector<CpuStats> cpus;
+	std::size_t samples = 0;
+	bool aligned = false; // samples chosen by time inside the iperf3 run
+	int busiest = -1;     // highest mean %soft + %irq (lowest id on ties)
+};
+
+// Samples wholly inside [start, start + length] (by mpstat's timestamps);
+// when timestamps are missing, all samples and aligned = false. Throws when
+// no sample is left.
+CpuReport cpu_report(const Mpstat &m, long long start, double length);
+int busiest_core(const std::vector<CpuStats> &cpus);
+
+// ---- /proc files and ethtool -S ---------------------------------------------
+
+struct IrqLine {
+	std::string id; // "45" or "NMI"
+	std::vector<std::uint64_t> counts; // per CPU column
+	std::string desc;                  // the rest: chip, hwirq, names
+	std::vector<std::string> names;    // action names (numbered IRQs)
+};
+
+struct ProcTable {
+	std::vector<int> cpus; // CPU numbers of the columns
+	std::vector<IrqLine> lines;
+	const IrqLine *find(const std::string &id) const;
+};
+
+ProcTable parse_interrupts(const std::string &text, const std::string &what);
+ProcTable parse_softirqs(const std::string &text, const std::string &what);
+
+// ordered name/value pairs of `ethtool -S`
+std::vector<std::pair<std::string, long long>>
+parse_ethtool(const std::string &text, const std::string &what);
+
+enum class QueueKind { rx, tx, txrx, vec, dev, other };
+const char *kind_name(QueueKind k);
+
+struct QueueIrq {
+	QueueKind kind = QueueKind::other;
+	int queue = -1; // first number after the interface name, -1 if none
+};
+
+// The naming rule shared with rxscale-tune (docs/scripts.md): name belongs
+// to iface when equal to it or starting with it plus one of - _ : . @; with
+// a non-empty match ERE, when the ERE matches the name instead.
+std::optional<QueueIrq> classify_irq(const std::string &name, const std::string &iface,
+				     const std::string &match_ere = "");
+
+struct QueueIrqDelta {
+	std::string irq, name;
+	QueueIrq q;
+	std::vector<std::uint64_t> per_cpu; // after - before
+	std::uint64_t total = 0;
+};
+
+std::vector<QueueIrqDelta> queue_irq_deltas(const ProcTable &before, const ProcTable &after,
+					    const std::string &iface, const std::string &match_ere,
+					    const std::string &what);
+
+// ---- run directory --------------------------------------------------------------
+
+struct Run {
+	std::string dir, label;
+	std::map<std::string, std::string> meta;
+	IperfRun iperf;
+	Mpstat mpstat;
+	CpuReport cpu;
+	Summary gbps;
+	std::vector<double> gbps_series;
+	std::string iface;
+	std::vector<QueueIrqDelta> irqs;
+	std::vector<int> softirq_cpus;
+	std::vector<std::uint64_t> net_rx, net_tx; // softirq deltas per CPU
+	std::vector<std::pair<std::string, long long>> ethtool_delta; // changed counters
+	std::string ethtool_note; // why there are no ethtool counters
+	std::vector<std::pair<std::string, std::string>> settings; // before the run
+};
+
+struct Options {
+	std::string irq_match; // ERE, see classify_irq
+	std::string iface;     // overrides meta.txt
+};
+
+std::string read_file(const std::string &path); // throws Error
+Run load_run(const std::string &dir, const Options &opt);
+
+// ---- output ------------------------------------------------------------------
+
+struct PlotFiles {
+	std::string throughput;            // file name inside the output dir
+	std::vector<std::string> softirq;  // one per run
+	std::string softirq_mean;          // per-CPU mean %soft, all runs
+};
+
+std::string fmt(double v, int prec);
+std::string markdown_single(const Run &r, const PlotFiles *plots);
+std::string markdown_compare(const Run &a, const Run &b, const PlotFiles *plots);
+
+// writes data files, a gnuplot script and the images into outdir; throws
+// Error when gnuplot is missing or fails
+PlotFiles make_plots(const std::vector<const Run *> &runs, const std::string &outdir,
+		     const std::string &format, const std::string &gnuplot);
+
+} // namespace rxs
