@@ -3,10 +3,8 @@
 #include <linux/netdevice.h>
 #include <net/netdev_queues.h>
 
-static const struct netdev_stat_ops rxs_stat_ops;
-
-void rxs_probe(struct net_device *dev);
-void rxs_probe(struct net_device *dev)
+void rxs_probe(struct net_device *dev, const struct netdev_stat_ops *ops);
+void rxs_probe(struct net_device *dev, const struct netdev_stat_ops *ops)
 {
-	dev->stat_ops = &rxs_stat_ops;
+	dev->stat_ops = ops;
 }

@@ -18,11 +18,26 @@ cd "$RXS_TOP"
 files=$(git ls-files -co --exclude-standard -- \
 	'r8169/*.[ch]' 'mtk_eth_soc/*.[ch]' 'ravb/*.[ch]' 'include/*.h' \
 	'compat/probes/*.c' 'tests/kmod/*.[ch]')
+checkpatch() {
+	perl "$src/scripts/checkpatch.pl" --strict --no-tree \
+		--show-types -f "$1" 2>&1
+}
+clean='^total: 0 errors, 0 warnings, 0 checks'
+
+# Negative control: a file with a style defect must be flagged.
+bad=$(mktemp --suffix=.c)
+printf '// SPDX-License-Identifier: GPL-2.0\nint rxs_bad(int a)\n{\n    return a;\n}\n' >"$bad"
+if checkpatch "$bad" | grep -q "$clean"; then
+	rm -f "$bad"
+	rxs_die "checkpatch passed a file indented with spaces: the gate cannot fail"
+fi
+rm -f "$bad"
+
 pass=0
 fail=0
 for f in $files; do
-	if out=$(perl "$src/scripts/checkpatch.pl" --strict --no-tree --terse \
-			--show-types -q -f "$f" 2>&1) && [ -z "$out" ]; then
+	out=$(checkpatch "$f" || true)
+	if printf '%s\n' "$out" | grep -q "$clean"; then
 		pass=$((pass + 1))
 	else
 		fail=$((fail + 1))
