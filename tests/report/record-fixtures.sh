@@ -14,7 +14,8 @@ OUT=${1:-$HERE/data}
 TOP=$HERE/../..
 mkdir -p "$OUT"
 
-rxs_apt_install $(grep -v '^#' "$TOP/tests/deps/scripts.txt")
+# shellcheck disable=SC2046
+rxs_apt_install $(grep -v "^#" "$TOP/tests/deps/scripts.txt")
 
 # iperf3 3.18 from Debian 13, run through its own loader and libraries
 NEW=$RXS_CACHE/iperf3-trixie
