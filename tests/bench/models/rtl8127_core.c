@@ -308,23 +308,24 @@ void rtl8127_tx_kick(RTL8127State *s, int q)
     PCIDevice *d = PCI_DEVICE(s);
     RTL8127TxPkt *p = &s->txp;
     hwaddr ring;
-    unsigned n;
+    unsigned n, dsize;
     bool done = false;
 
     if (q < 0 || q >= RTL8127_TX_QUEUES || s->in_tx ||
         !(rtl8127_rd8(s, R_CHIPCMD) & CMD_TX_ENB) || !rtl8127_bus_master(s)) {
         return;
     }
-    if ((s->mac_ocp[0xeb58 >> 1] & 3) == 1) {
-        qemu_log_mask(LOG_UNIMP, "rtl8127: 32-byte TX descriptors "
-                      "(MAC OCP 0xeb58) not modelled, using 16-byte\n");
-    }
+    /*
+     * New TX descriptor format (MAC OCP 0xeb58 bits 1:0 = 01): 32-byte
+     * descriptors whose first 16 bytes keep the legacy layout.
+     */
+    dsize = (s->mac_ocp[0xeb58 >> 1] & 3) == 1 ? 32 : 16;
     s->in_tx = true;
     ring = rtl8127_tx_ring(s, q);
 
     for (n = 0; n < RTL8127_RING_MAX; n++) {
         uint8_t desc[16];
-        hwaddr da = ring + (hwaddr)s->tx_cur[q] * 16;
+        hwaddr da = ring + (hwaddr)s->tx_cur[q] * dsize;
         uint32_t opts1, opts2, len;
         uint64_t addr;
 

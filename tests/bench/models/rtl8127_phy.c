@@ -47,9 +47,9 @@ static inline uint16_t *phy_reg(RTL8127State *s, uint16_t addr)
     return &s->phy_ocp[addr >> 1];
 }
 
-void rtl8127_phy_reset(RTL8127State *s)
+/* BMCR reset: the standard registers return to their defaults. */
+static void rtl8127_phy_soft_reset(RTL8127State *s)
 {
-    memset(s->phy_ocp, 0, sizeof(s->phy_ocp));
     *phy_reg(s, PHY_BMCR) = BMCR_ANENABLE | BMCR_SPEED1000;
     /* 10/100 half and full, symmetric and asymmetric pause */
     *phy_reg(s, PHY_ADV) = 0x0de1;
@@ -57,6 +57,14 @@ void rtl8127_phy_reset(RTL8127State *s)
     *phy_reg(s, PHY_CTRL1000) = 0x0200;
     /* 2.5G, 5G and 10G advertised */
     *phy_reg(s, PHY_10GBT_CTRL) = 0x1180;
+    *phy_reg(s, PHY_MMD_CTRL) = 0;
+}
+
+/* Power-on reset: the whole PHY OCP space is cleared. */
+void rtl8127_phy_reset(RTL8127State *s)
+{
+    memset(s->phy_ocp, 0, sizeof(s->phy_ocp));
+    rtl8127_phy_soft_reset(s);
     s->phy_link = s->backend_link;
 }
 
@@ -134,9 +142,9 @@ void rtl8127_phy_write(RTL8127State *s, uint16_t addr, uint16_t val)
     switch (addr) {
     case PHY_BMCR:
         if (val & BMCR_RESET) {
-            rtl8127_phy_reset(s);
-            /* the link is re-established at once after the reset */
-            s->phy_link = !s->phy_link;
+            rtl8127_phy_soft_reset(s);
+            /* the link is re-established at once: report a link change */
+            s->phy_link = !rtl8127_phy_link(s);
             rtl8127_phy_update_link(s);
             return;
         }
