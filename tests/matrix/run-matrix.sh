@@ -25,8 +25,8 @@ bad='(warning|error|WARNING|ERROR)[: ]|is not available or not up to date'
 mkdir -p "$out"
 table=$out/matrix.md
 {
-	echo '| tree | kernel release | modules built | files sparse checked | W=1 + sparse warnings | result |'
-	echo '| --- | --- | --- | --- | --- | --- |'
+	echo '| tree | kernel release | modules built | files sparse checked | HAVE_* found | W=1 + sparse warnings | result |'
+	echo '| --- | --- | --- | --- | --- | --- | --- |'
 } >"$table"
 
 expected_modules() {
@@ -54,6 +54,16 @@ canary_check() {	# kdir arch cross workdir
 	fi
 }
 
+# compat_check tree header: every expectation for this tree holds.
+compat_check() {
+	grep -v '^#' "$top/tests/matrix/compat-expect.txt" |
+	while read -r prefix macro want; do
+		case $1 in "$prefix"*) ;; *) continue ;; esac
+		if grep -q "^#define $macro 1" "$2"; then got=yes; else got=no; fi
+		[ "$got" = "$want" ] || echo "$macro=$got (expected $want)"
+	done
+}
+
 echo "$trees" | while read -r name kdir arch cross; do
 	[ -n "$name" ] || continue
 	src=$out/$name
@@ -77,18 +87,21 @@ echo "$trees" | while read -r name kdir arch cross; do
 		fi
 	done
 	release=$(sed -n 's/.*UTS_RELEASE "\(.*\)"/\1/p' "$kdir/include/generated/utsrelease.h")
+	compat=$(compat_check "$name" "$(ls "$src"/build/compat/*/rxscale_autoconf.h)" | tr '\n' ' ')
 	canary=$(canary_check "$kdir" "$arch" "$cross" "$out/$name-canary")
 	if [ "$rc" -eq 0 ] && [ "$warnings" -eq 0 ] && [ -z "$missing" ] &&
-	   [ "$checked" -gt 0 ] && [ "$canary" = ok ]; then
+	   [ "$checked" -gt 0 ] && [ "$canary" = ok ] && [ -z "$compat" ]; then
 		result=PASS
 	else
 		result="FAIL${missing:+ (missing:$missing)}"
 		[ "$checked" -gt 0 ] || result="$result (sparse did not run)"
 		[ "$canary" = ok ] || result="$result (negative control: $canary)"
+		[ -z "$compat" ] || result="$result (compat probes: $compat)"
 		grep -E "$bad" "$log" | head -n 40 >&2 || true
 		[ "$rc" -eq 0 ] || tail -n 20 "$log" >&2
 	fi
-	echo "| $name | $release |${built:- none} | $checked | $warnings | $result |" >>"$table"
+		have=$(grep -c '^#define HAVE_' "$src"/build/compat/*/rxscale_autoconf.h || true)
+	echo "| $name | $release |${built:- none} | $checked | $have/$(($(ls "$top"/compat/probes/*.c | wc -l) - 1)) | $warnings | $result |" >>"$table"
 	echo "$result"
 done >"$out/results"
 
