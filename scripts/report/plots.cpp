@@ -135,7 +135,7 @@ PlotFiles make_plots(const std::vector<const Run *> &runs, const std::string &ou
 		gp << "set output '" << img << "'\n"
 		   << "set title '%soft per CPU (mpstat), " << gp_text(r.label) << "'\n"
 		   << "set xlabel '" << (timed ? "time since the start of the test (s)" : "sample")
-		   << "'\nset ylabel '%soft'\nset yrange [0:*]\nunset arrow\n";
+		   << "'\nset ylabel '%soft'\nset yrange [0:*]\nset offsets 0.5, 0.5, 0, 0\nunset arrow\n";
 		if (timed)
 			gp << "set arrow from 0, graph 0 to 0, graph 1 nohead dt 2 lc 'gray40'\n"
 			   << "set arrow from " << fmt(r.iperf.intervals.back().end, 1) << ", graph 0 to "
@@ -147,7 +147,7 @@ PlotFiles make_plots(const std::vector<const Run *> &runs, const std::string &ou
 			   << " with linespoints lw 2 pt 7 ps 0.6 title 'CPU" << c << "'";
 			col++;
 		}
-		gp << "\nunset arrow\n";
+		gp << "\nunset arrow\nunset offsets\n";
 	}
 
 	// mean %soft per CPU inside the test, runs side by side
