@@ -24,13 +24,10 @@ KBUILD_ARGS = -C $(KDIR) M=$(TOP) RXSCALE_COMPAT_DIR=$(COMPAT_DIR)
 
 all: modules
 
+# $(error) in the recipe: one line, and only for targets that need KDIR.
 kdir-check:
-	@test -f $(KDIR)/Makefile || { \
-	  echo "error: no kernel build tree at $(KDIR): install your kernel's headers (Debian: apt install linux-headers-$$(uname -r), or linux-headers-amd64 / linux-headers-arm64) or pass KDIR=<kernel build dir>" >&2; \
-	  exit 1; }
-	@test -n "$(KREL)" || { \
-	  echo "error: $(KDIR) is not a prepared kernel tree (no include/generated/utsrelease.h): run 'make modules_prepare' there" >&2; \
-	  exit 1; }
+	$(if $(wildcard $(KDIR)/Makefile),,$(error no kernel build tree at $(KDIR): install your kernel's headers (Debian: apt install linux-headers-$(shell uname -r)) or pass KDIR=<kernel build dir>))
+	$(if $(KREL),,$(error $(KDIR) is not a prepared kernel tree (no include/generated/utsrelease.h): run 'make modules_prepare' there))
 
 # Probes are compiled against KDIR; the header is kept per kernel release
 # and arch, so switching KDIR never uses another tree's answers.

@@ -38,6 +38,7 @@ suite() {	# name command...
 suite unit tests/run-unit.sh
 suite matrix tests/matrix/run-matrix.sh
 suite checkpatch tests/matrix/run-checkpatch.sh
+suite buildsys tests/matrix/run-buildsys.sh
 suite dkms tests/dkms/run-dkms.sh
 
 echo
