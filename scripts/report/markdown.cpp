@@ -169,8 +169,9 @@ std::string run_sections(const Run &r, const std::string &h, const PlotFiles *pl
 		o << "> **Warning:** " << get(r, "iperf3_warning") << "\n\n";
 
 	o << h << " Throughput\n\n";
-	o << "End of test: received **" << fmt(ip.received_bps / 1e9, 2) << " Gbit/s**, sent "
-	  << fmt(ip.sent_bps / 1e9, 2) << " Gbit/s";
+	o << "End of test: received **" << fmt(ip.received_bps / 1e9, 2) << " Gbit/s**";
+	if (ip.sent_bps > 0) // a server's JSON has no sender rate
+		o << ", sent " << fmt(ip.sent_bps / 1e9, 2) << " Gbit/s";
 	if (ip.retransmits)
 		o << ", " << *ip.retransmits << " retransmits";
 	o << ".";
@@ -180,7 +181,13 @@ std::string run_sections(const Run &r, const std::string &h, const PlotFiles *pl
 		  << fmt(ip.jitter_ms.value_or(0), 3) << " ms.";
 	o << "\n\n";
 	const Summary &g = r.gbps;
-	o << "Per interval (" << g.n << " intervals of about 1 s; omitted and short tail intervals left out), Gbit/s:\n\n";
+	o << "Per interval (" << g.n << " intervals of about 1 s";
+	if (ip.intervals_sender)
+		o << ", measured at the " << (*ip.intervals_sender ? "sender" : "receiver");
+	o << "; omitted and short tail intervals left out), Gbit/s:\n\n";
+	if (ip.protocol == "UDP" && ip.intervals_sender.value_or(false))
+		o << "> UDP seen from the sender: these are offered rates; what arrived is the "
+		     "end-of-test received rate and the loss above.\n\n";
 	o << table({"n", "min", "median", "mean", "max", "stddev", "CV", "verdict"},
 		   {{std::to_string(g.n), fmt(g.min, 2), fmt(g.median, 2), fmt(g.mean, 2), fmt(g.max, 2),
 		     fmt(g.stddev, 3), fmt(100 * g.cv, 1) + " %", stability(g.cv)}})

@@ -116,6 +116,8 @@ IperfRun parse_iperf(const std::string &text, const std::string &what)
 			iv.retransmits = static_cast<long long>(*re);
 		iv.omitted = s.contains("omitted") && s["omitted"].is_boolean() &&
 			     s["omitted"].get<bool>();
+		if (s.contains("sender") && s["sender"].is_boolean())
+			r.intervals_sender = s["sender"].get<bool>();
 		r.intervals.push_back(iv);
 	}
 	if (r.intervals.empty())

@@ -49,6 +49,9 @@ struct IperfRun {
 	bool reverse = false;
 	long long timesecs = 0; // test start, Unix time
 	std::vector<IperfInterval> intervals;
+	// whose view the intervals are (iperf3's "sender" flag): the side that
+	// runs iperf3 -J only sees its own end per interval
+	std::optional<bool> intervals_sender;
 	double sent_bps = 0, received_bps = 0;
 	std::optional<long long> retransmits; // whole run, TCP
 	// UDP (receiver's view where iperf3 gives it)

@@ -43,6 +43,7 @@ TEST(Iperf, Tcp312MatchesTheRecording)
 	EXPECT_EQ(r.streams, 2);
 	EXPECT_DOUBLE_EQ(r.duration, 5);
 	EXPECT_FALSE(r.reverse);
+	EXPECT_EQ(r.intervals_sender, std::optional<bool>(true));
 	EXPECT_EQ(r.timesecs, j["start"]["timestamp"]["timesecs"].get<long long>());
 	ASSERT_EQ(r.intervals.size(), j["intervals"].size());
 	for (std::size_t i = 0; i < r.intervals.size(); i++) {
@@ -78,6 +79,7 @@ TEST(Iperf, ReverseRunHasReceiverIntervals)
 	const json j = json::parse(text);
 	const IperfRun r = parse_iperf(text, "t");
 	EXPECT_TRUE(r.reverse);
+	EXPECT_EQ(r.intervals_sender, std::optional<bool>(false));
 	// the client receives: its intervals carry no retransmits
 	for (const IperfInterval &iv : r.intervals)
 		EXPECT_FALSE(iv.retransmits.has_value());
