@@ -5,7 +5,7 @@ set -eu
 
 . "$(dirname "$0")/lib/common.sh"
 
-sh "$RXS_TOP/tests/deps.sh" unit
+sh "$RXS_TOP/tests/deps.sh" unit scripts
 bdir=$RXS_TOP/build/tests
 cmake -S "$RXS_TOP/tests" -B "$bdir" -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 cmake --build "$bdir" -j"$(nproc)"
