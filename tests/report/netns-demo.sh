@@ -29,7 +29,7 @@ for t in ip ss iperf3 mpstat ethtool gnuplot cmake c++; do
 done
 [ -f /usr/include/nlohmann/json.hpp ] || missing="$missing nlohmann-json3-dev"
 [ -z "$missing" ] ||
-	die "missing:$missing (install the packages of tests/deps/scripts.txt)"
+	die "missing:$missing (install them: sh tests/deps.sh scripts)"
 case $SECS in '' | *[!0-9]*) die "DEMO_SECONDS must be a number" ;; esac
 [ "$SECS" -ge 4 ] && [ "$SECS" -le 30 ] || die "DEMO_SECONDS must be 4..30"
 
