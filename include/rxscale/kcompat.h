@@ -1,0 +1,124 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * rxscale/kcompat.h - the one place where rxscale drivers meet kernel
+ * APIs that moved between Linux 6.1 and 7.3.
+ *
+ * Why: distribution kernels backport APIs independently of their version
+ * number, so nothing here tests LINUX_VERSION_CODE. compat/gen-compat.sh
+ * compiles one probe per API against the target tree and writes
+ * rxscale_autoconf.h with a HAVE_<PROBE> macro for each API present; the
+ * wrappers below pick the modern call when it exists and an equivalent
+ * (or a documented no-op) when it does not. Drivers call only the
+ * rxs_* names for these APIs.
+ */
+#ifndef RXSCALE_KCOMPAT_H
+#define RXSCALE_KCOMPAT_H
+
+#include <linux/netdevice.h>
+#include <linux/ethtool.h>
+#include <linux/string.h>
+#include <linux/timer.h>
+#include "rxscale_autoconf.h"
+
+#ifdef HAVE_PAGE_POOL_HELPERS_H
+#include <net/page_pool/helpers.h>
+#else
+#include <net/page_pool.h>
+#endif
+
+#ifdef HAVE_NETDEV_STAT_OPS
+#include <net/netdev_queues.h>
+#endif
+
+/*
+ * NAPI registration. netif_napi_add_config() (6.13) keeps per-NAPI
+ * settings (threaded, gro_flush_timeout, defer_hard_irqs) across
+ * channel changes when @index is stable; @index must be below
+ * max(TX queues, RX queues) of alloc_etherdev_mqs(). A negative @index,
+ * or a kernel without it, gives a plain netif_napi_add().
+ */
+static inline void rxs_napi_add(struct net_device *dev,
+				struct napi_struct *napi,
+				int (*poll)(struct napi_struct *, int),
+				int index)
+{
+#ifdef HAVE_NETIF_NAPI_ADD_CONFIG
+	if (index >= 0) {
+		netif_napi_add_config(dev, napi, poll, index);
+		return;
+	}
+#endif
+	netif_napi_add(dev, napi, poll);
+}
+
+/* NAPI <-> IRQ association for netdev genl (6.8); no-op before. */
+static inline void rxs_napi_set_irq(struct napi_struct *napi, int irq)
+{
+#ifdef HAVE_NETIF_NAPI_SET_IRQ
+	netif_napi_set_irq(napi, irq);
+#endif
+}
+
+/*
+ * Queue <-> NAPI association for netdev genl (6.8); no-op before.
+ * Call under RTNL; @napi NULL removes the association.
+ */
+static inline void rxs_queue_set_napi_rx(struct net_device *dev,
+					 unsigned int q,
+					 struct napi_struct *napi)
+{
+#ifdef HAVE_NETIF_QUEUE_SET_NAPI
+	netif_queue_set_napi(dev, q, NETDEV_QUEUE_TYPE_RX, napi);
+#endif
+}
+
+static inline void rxs_queue_set_napi_tx(struct net_device *dev,
+					 unsigned int q,
+					 struct napi_struct *napi)
+{
+#ifdef HAVE_NETIF_QUEUE_SET_NAPI
+	netif_queue_set_napi(dev, q, NETDEV_QUEUE_TYPE_TX, napi);
+#endif
+}
+
+/*
+ * Software IRQ coalescing on by default (gro_flush_timeout 20 us,
+ * napi_defer_hard_irqs 1), as upstream r8169 does; 6.2, backported by
+ * CIP 6.1. Without it the kernel defaults (off) stay.
+ */
+static inline void rxs_sw_irq_coalesce_default_on(struct net_device *dev)
+{
+#ifdef HAVE_NETDEV_SW_IRQ_COALESCE_DEFAULT_ON
+	netdev_sw_irq_coalesce_default_on(dev);
+#endif
+}
+
+/* String sets: ethtool_puts() (6.8); before it, the same by hand. */
+static inline void rxs_ethtool_puts(u8 **data, const char *s)
+{
+#ifdef HAVE_ETHTOOL_PUTS
+	ethtool_puts(data, s);
+#else
+	strscpy_pad((char *)*data, s, ETH_GSTRING_LEN);
+	*data += ETH_GSTRING_LEN;
+#endif
+}
+
+/* Timers: timer_delete_sync() (6.2) replaced del_timer_sync(). */
+static inline int rxs_timer_delete_sync(struct timer_list *t)
+{
+#ifdef HAVE_TIMER_DELETE
+	return timer_delete_sync(t);
+#else
+	return del_timer_sync(t);
+#endif
+}
+
+/* timer_container_of() (6.16) replaced from_timer(). */
+#ifdef HAVE_TIMER_CONTAINER_OF
+#define rxs_timer_container_of(var, t, field) timer_container_of(var, t, field)
+#else
+#define rxs_timer_container_of(var, t, field) from_timer(var, t, field)
+#endif
+
+#endif /* RXSCALE_KCOMPAT_H */

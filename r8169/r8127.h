@@ -1,0 +1,285 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * r8127: Realtek RTL8127 10GbE driver with MSI-X multi-queue and RSS.
+ *
+ * Layout: one NAPI per interrupt vector. In vector mode the hardware
+ * ties each event to a fixed vector (RX queue q -> vector q, TX queue
+ * q -> vector 8 + q, link -> vector 29), so 30 MSI-X vectors are
+ * allocated and only the ones in use are requested. With fewer vectors
+ * the chip runs in its legacy single-interrupt mode with one RX and one
+ * TX queue and no RSS.
+ */
+#ifndef R8127_H
+#define R8127_H
+
+#include <linux/netdevice.h>
+#include <linux/pci.h>
+#include <linux/u64_stats_sync.h>
+#include <linux/workqueue.h>
+#include <rxscale/kcompat.h>
+#include <rxscale/queue_map.h>
+
+#include "r8127_regs.h"
+
+#define R8127_DRV_NAME		"r8127"
+#define R8127_FW_NAME		"rtl_nic/rtl8127a-1.fw"
+
+#define R8127_RING_MIN		256	/* [vd] MIN_NUM_*_DESC */
+#define R8127_RING_MAX		1024	/* [vd] MAX_NUM_*_DESC */
+#define R8127_RING_DEF		1024
+#define R8127_TX_DESC_SIZE	32	/* new TX descriptor format */
+#define R8127_RX_DESC_SIZE	16	/* legacy and RxDescV4 */
+#define R8127_TX_STOP_THRESH	(MAX_SKB_FRAGS + 2)
+#define R8127_NAPI_TX_BUDGET	256
+#define R8127_MITI_MAX		0xff	/* 8-bit timer fields */
+/*
+ * Time base of the per-queue mitigation timers. Neither source states
+ * it; 1 us per count is an assumption shared with the bench model.
+ */
+#define R8127_MITI_UNIT_NS	1000
+
+struct r8127_tx_desc {
+	__le32 opts1;
+	__le32 opts2;
+	__le64 addr;
+	__le32 rsvd[4];
+};
+
+/* Legacy RX descriptor (RxDescV4 disabled). */
+struct r8127_rx_desc {
+	__le32 opts1;
+	__le32 opts2;
+	__le64 addr;
+};
+
+/* RxDescV4: the write-back overwrites the address with RSS info/hash. */
+struct r8127_rx_desc_v4 {
+	union {
+		__le64 addr;
+		struct {
+			__le32 rss_info;
+			__le32 rss_hash;
+		};
+	};
+	__le32 opts2;
+	__le32 opts1;
+};
+
+struct r8127_tx_buf {
+	struct sk_buff *skb;
+	dma_addr_t dma;
+	u32 len;
+	u16 nr_desc;	/* descriptors of the packet, on the first one */
+	bool is_head;	/* mapped with dma_map_single */
+};
+
+struct r8127_qcnt {
+	u64 packets;
+	u64 bytes;
+	u64 csum_ok;		/* RX: CHECKSUM_UNNECESSARY */
+	u64 csum_none;		/* RX: not checked */
+	u64 alloc_fail;		/* RX: buffer allocation failed */
+	u64 errors;		/* RX: error frames; TX: DMA map failures */
+	u64 dropped;		/* RX: dropped (alloc fail, bad frame) */
+	u64 stops;		/* TX: queue stopped */
+	u64 wakes;		/* TX: queue woken */
+	u64 tso;		/* TX: TSO packets */
+};
+
+struct r8127_queue_stats {
+	struct r8127_qcnt c;
+	struct u64_stats_sync syncp;
+};
+
+struct r8127_priv;
+struct r8127_vec;
+
+struct r8127_tx_ring {
+	struct r8127_priv *tp;
+	struct r8127_vec *vec;
+	struct r8127_tx_desc *desc;
+	struct r8127_tx_buf *buf;
+	dma_addr_t dma;
+	u32 size;
+	u32 prod;		/* free-running, masked like the HW pointer */
+	u32 cons;
+	u16 q;
+	struct r8127_queue_stats stats;
+};
+
+struct r8127_rx_ring {
+	struct r8127_priv *tp;
+	struct r8127_vec *vec;
+	void *desc;
+	struct page **page;
+	struct page_pool *pool;
+	dma_addr_t dma;
+	u32 size;
+	u32 cur;
+	u32 buf_len;
+	u16 q;
+	struct r8127_queue_stats stats;
+};
+
+struct r8127_vec {
+	struct napi_struct napi;
+	struct r8127_priv *tp;
+	struct r8127_rx_ring *rx;	/* NULL if no RX queue here */
+	u32 tx_mask;			/* TX queues served here */
+	u32 hw_bit;			/* ISR_V2/IMR_V2 bit == MSI-X entry */
+	bool link;			/* serves the link interrupt */
+	bool has_napi;
+	bool irq_requested;
+	int irq;
+	char name[IFNAMSIZ + 16];
+};
+
+struct r8127_coal {
+	u32 rx_usecs;
+	u32 tx_usecs;
+};
+
+struct r8127_priv {
+	struct net_device *dev;
+	struct pci_dev *pdev;
+	void __iomem *mmio;
+
+	/* configuration, changed only under RTNL with the device down */
+	u32 req_rx;		/* RX queues asked for (1, 2 or 4) */
+	u32 req_tx;		/* TX queues asked for (1 or 2) */
+	u32 rx_ring_size;
+	u32 tx_ring_size;
+	struct rxs_qmap qmap;	/* queues and vectors in use */
+	bool msix;		/* 30+ MSI-X vectors granted: vector mode */
+	bool rx_v4;		/* RxDescV4 (vector mode with RSS) */
+	int nvec_granted;
+
+	/* RSS */
+	u8 rss_key[R8127_RSS_KEY_SIZE];
+	u32 rss_indir[R8127_RSS_INDIR_SIZE];
+	bool rss_udp4;
+	bool rss_udp6;
+
+	struct r8127_coal coal;
+
+	struct r8127_tx_ring tx[R8127_MAX_TX_QUEUES];
+	struct r8127_rx_ring rx[R8127_MAX_RX_QUEUES];
+	/* vector mode: one per used HW vector; fallback: vec[0] only */
+	struct r8127_vec vec[R8127_MAX_RX_QUEUES + R8127_MAX_TX_QUEUES + 1];
+	u32 nvec;		/* entries of vec[] in use */
+
+	u16 cp_cmd;
+	bool sfp;
+	bool up;		/* datapath running */
+
+	/* link */
+	struct delayed_work link_work;
+	u32 speed;
+	u8 duplex;
+
+	/* recovery */
+	struct work_struct reset_work;
+	u64 tx_timeouts;
+	u64 resets;
+
+	/* totals of queues that were removed by a channel change */
+	u64 base_rx_packets, base_rx_bytes, base_rx_alloc_fail;
+	u64 base_tx_packets, base_tx_bytes;
+
+	/* tally counters */
+	void *counters;
+	dma_addr_t counters_dma;
+	struct mutex counters_lock;	/* one dump at a time */
+
+	bool fw_present;
+};
+
+/* MMIO accessors */
+static inline u8 r8127_r8(struct r8127_priv *tp, u32 reg)
+{
+	return readb(tp->mmio + reg);
+}
+
+static inline u16 r8127_r16(struct r8127_priv *tp, u32 reg)
+{
+	return readw(tp->mmio + reg);
+}
+
+static inline u32 r8127_r32(struct r8127_priv *tp, u32 reg)
+{
+	return readl(tp->mmio + reg);
+}
+
+static inline void r8127_w8(struct r8127_priv *tp, u32 reg, u8 val)
+{
+	writeb(val, tp->mmio + reg);
+}
+
+static inline void r8127_w16(struct r8127_priv *tp, u32 reg, u16 val)
+{
+	writew(val, tp->mmio + reg);
+}
+
+static inline void r8127_w32(struct r8127_priv *tp, u32 reg, u32 val)
+{
+	writel(val, tp->mmio + reg);
+}
+
+/* r8127_hw.c */
+u16 r8127_mac_ocp_read(struct r8127_priv *tp, u32 reg);
+void r8127_mac_ocp_write(struct r8127_priv *tp, u32 reg, u16 val);
+void r8127_mac_ocp_modify(struct r8127_priv *tp, u32 reg, u16 clear, u16 set);
+int r8127_phy_ocp_read(struct r8127_priv *tp, u32 reg);
+int r8127_phy_ocp_write(struct r8127_priv *tp, u32 reg, u16 val);
+int r8127_hw_check_chip(struct r8127_priv *tp);
+void r8127_hw_init(struct r8127_priv *tp);
+void r8127_hw_reset(struct r8127_priv *tp);
+void r8127_hw_stop(struct r8127_priv *tp);
+void r8127_hw_start(struct r8127_priv *tp);
+void r8127_hw_set_mac(struct r8127_priv *tp, const u8 *addr);
+void r8127_hw_read_mac(struct r8127_priv *tp, u8 *addr);
+void r8127_hw_set_rx_mode(struct net_device *dev);
+void r8127_hw_set_features(struct r8127_priv *tp, netdev_features_t features);
+void r8127_hw_write_rss(struct r8127_priv *tp);
+void r8127_hw_write_indir(struct r8127_priv *tp);
+void r8127_hw_write_coal(struct r8127_priv *tp);
+u32 r8127_rss_ctrl(struct r8127_priv *tp);
+int r8127_hw_dump_counters(struct r8127_priv *tp);
+
+/* r8127_phy.c */
+void r8127_phy_start(struct r8127_priv *tp);
+void r8127_phy_stop(struct r8127_priv *tp);
+void r8127_link_work(struct work_struct *work);
+void r8127_phy_fill_ksettings(struct r8127_priv *tp,
+			      struct ethtool_link_ksettings *cmd);
+
+/* r8127_irq.c */
+int r8127_irq_alloc_vectors(struct r8127_priv *tp);
+void r8127_irq_free_vectors(struct r8127_priv *tp);
+void r8127_irq_setup_map(struct r8127_priv *tp);
+int r8127_irq_request(struct r8127_priv *tp);
+void r8127_irq_release(struct r8127_priv *tp);
+void r8127_irq_enable(struct r8127_priv *tp);
+void r8127_irq_disable(struct r8127_priv *tp);
+void r8127_irq_unmask_vec(struct r8127_vec *v);
+
+/* r8127_txrx.c */
+int r8127_rings_alloc(struct r8127_priv *tp);
+void r8127_rings_free(struct r8127_priv *tp);
+void r8127_rings_write_bases(struct r8127_priv *tp);
+netdev_tx_t r8127_start_xmit(struct sk_buff *skb, struct net_device *dev);
+int r8127_poll(struct napi_struct *napi, int budget);
+u32 r8127_rx_buf_len(void);
+
+/* r8127_netdev.c */
+int r8127_netdev_setup(struct r8127_priv *tp);
+int r8127_reconfigure(struct r8127_priv *tp, u32 rx, u32 tx,
+		      u32 rx_size, u32 tx_size);
+void r8127_reset_work(struct work_struct *work);
+void r8127_rss_default_indir(struct r8127_priv *tp);
+void r8127_read_qcnt(struct r8127_queue_stats *s, struct r8127_qcnt *out);
+
+/* r8127_ethtool.c */
+void r8127_set_ethtool_ops(struct net_device *dev);
+
+#endif /* R8127_H */

@@ -1,0 +1,266 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * r8127: Realtek RTL8127 10GbE PCIe driver with MSI-X multi-queue and
+ * RSS (rxscale). PCI probe/remove and module parameters.
+ *
+ * The module is named r8127 so that it can sit next to the in-tree
+ * r8169, which claims the same device IDs; unbind r8169 (or blacklist
+ * it) to use this driver.
+ */
+#include <linux/etherdevice.h>
+#include <linux/firmware.h>
+#include <linux/module.h>
+#include <linux/netdevice.h>
+#include <linux/pci.h>
+#include <linux/rtnetlink.h>
+
+#include "r8127.h"
+
+static unsigned int rx_queues;
+module_param(rx_queues, uint, 0444);
+MODULE_PARM_DESC(rx_queues,
+		 "RX queues at probe: 1, 2 or 4 (default: up to 4, by CPU count)");
+
+static unsigned int tx_queues = R8127_MAX_TX_QUEUES;
+module_param(tx_queues, uint, 0444);
+MODULE_PARM_DESC(tx_queues, "TX queues at probe: 1 or 2 (default 2)");
+
+static bool msix = true;
+module_param(msix, bool, 0444);
+MODULE_PARM_DESC(msix, "use MSI-X vector mode when 30 vectors are granted (default on)");
+
+static const struct pci_device_id r8127_pci_tbl[] = {
+	{ PCI_VDEVICE(REALTEK, 0x8127) },
+	{ PCI_VDEVICE(REALTEK, 0x0e10) },	/* [vd] 8127 variant ID */
+	{ }
+};
+MODULE_DEVICE_TABLE(pci, r8127_pci_tbl);
+
+/* Largest power of two <= @n, at least 1. */
+static u32 r8127_pow2_floor(u32 n)
+{
+	return n ? 1U << ilog2(n) : 1;
+}
+
+static void r8127_default_config(struct r8127_priv *tp)
+{
+	u32 rx = rx_queues ? rx_queues : netif_get_num_default_rss_queues();
+
+	/* RSS_CTRL and Q_NUM_CTRL take log2 of the RX queue count */
+	tp->req_rx = r8127_pow2_floor(min_t(u32, rx, R8127_MAX_RX_QUEUES));
+	tp->req_tx = clamp_t(u32, tx_queues, 1, R8127_MAX_TX_QUEUES);
+	if (!tp->msix) {
+		tp->req_rx = 1;
+		tp->req_tx = 1;
+	}
+	tp->rx_ring_size = R8127_RING_DEF;
+	tp->tx_ring_size = R8127_RING_DEF;
+	netdev_rss_key_fill(tp->rss_key, sizeof(tp->rss_key));
+	/* [vd] UDP 4-tuple hashing is off until ethtool -N turns it on */
+	tp->rss_udp4 = false;
+	tp->rss_udp6 = false;
+}
+
+/*
+ * The PHY patch is optional ([up] treats its absence as a warning). The
+ * file is looked for so the user learns whether it is installed;
+ * applying it is not implemented, the PHY runs its built-in code.
+ */
+static void r8127_check_firmware(struct r8127_priv *tp)
+{
+	const struct firmware *fw;
+	int ret;
+
+	ret = firmware_request_nowarn(&fw, R8127_FW_NAME, &tp->pdev->dev);
+	if (ret) {
+		dev_warn(&tp->pdev->dev,
+			 "firmware %s not found (%d), using the PHY's built-in code\n",
+			 R8127_FW_NAME, ret);
+		return;
+	}
+	tp->fw_present = true;
+	dev_info(&tp->pdev->dev,
+		 "firmware %s present (%zu bytes); this driver does not apply it yet\n",
+		 R8127_FW_NAME, fw->size);
+	release_firmware(fw);
+}
+
+static int r8127_map_regs(struct r8127_priv *tp)
+{
+	struct pci_dev *pdev = tp->pdev;
+	int bar, ret;
+
+	ret = pci_request_regions(pdev, R8127_DRV_NAME);
+	if (ret)
+		return ret;
+	/* [up] the registers are in the lowest-numbered memory BAR */
+	bar = ffs(pci_select_bars(pdev, IORESOURCE_MEM)) - 1;
+	if (bar < 0) {
+		ret = -ENODEV;
+		goto err;
+	}
+	tp->mmio = pci_iomap(pdev, bar, 0);
+	if (!tp->mmio) {
+		ret = -EIO;
+		goto err;
+	}
+	return 0;
+err:
+	pci_release_regions(pdev);
+	return ret;
+}
+
+static void r8127_unmap_regs(struct r8127_priv *tp)
+{
+	pci_iounmap(tp->pdev, tp->mmio);
+	pci_release_regions(tp->pdev);
+}
+
+static void r8127_init_mac(struct r8127_priv *tp)
+{
+	struct net_device *dev = tp->dev;
+	u8 addr[ETH_ALEN];
+
+	r8127_hw_read_mac(tp, addr);
+	if (is_valid_ether_addr(addr)) {
+		eth_hw_addr_set(dev, addr);
+	} else {
+		eth_hw_addr_random(dev);
+		dev_warn(&tp->pdev->dev, "no valid MAC address, using %pM\n",
+			 dev->dev_addr);
+	}
+	r8127_hw_set_mac(tp, dev->dev_addr);
+}
+
+static int r8127_init_chip(struct r8127_priv *tp)
+{
+	int ret = r8127_hw_check_chip(tp);
+
+	if (ret)
+		return ret;
+	/* nothing may interrupt before the handlers exist */
+	r8127_w32(tp, R8127_IMR_V2_CLEAR, ~0U);
+	r8127_w32(tp, R8127_ISR_V2, ~0U);
+	r8127_w32(tp, R8127_IMR0, 0);
+	r8127_w32(tp, R8127_ISR0, ~0U);
+	r8127_hw_init(tp);
+	r8127_hw_reset(tp);
+	return 0;
+}
+
+static int r8127_probe(struct pci_dev *pdev, const struct pci_device_id *id)
+{
+	struct r8127_priv *tp;
+	struct net_device *dev;
+	int ret;
+
+	dev = alloc_etherdev_mqs(sizeof(*tp), R8127_MAX_TX_QUEUES,
+				 R8127_MAX_RX_QUEUES);
+	if (!dev)
+		return -ENOMEM;
+	SET_NETDEV_DEV(dev, &pdev->dev);
+	tp = netdev_priv(dev);
+	tp->dev = dev;
+	tp->pdev = pdev;
+	mutex_init(&tp->counters_lock);
+	pci_set_drvdata(pdev, tp);
+
+	ret = pci_enable_device(pdev);
+	if (ret)
+		goto err_free;
+	ret = r8127_map_regs(tp);
+	if (ret)
+		goto err_disable;
+	ret = dma_set_mask_and_coherent(&pdev->dev, DMA_BIT_MASK(64));
+	if (ret)
+		goto err_unmap;
+	pci_set_master(pdev);
+
+	ret = r8127_init_chip(tp);
+	if (ret)
+		goto err_unmap;
+	if (msix) {
+		ret = r8127_irq_alloc_vectors(tp);
+	} else {
+		ret = pci_alloc_irq_vectors(pdev, 1, 1, PCI_IRQ_ALL_TYPES);
+		tp->msix = false;
+		tp->nvec_granted = ret;
+		ret = ret < 0 ? ret : 0;
+	}
+	if (ret)
+		goto err_unmap;
+
+	tp->counters = dma_alloc_coherent(&pdev->dev, 256, &tp->counters_dma,
+					  GFP_KERNEL);
+	if (!tp->counters) {
+		ret = -ENOMEM;
+		goto err_vectors;
+	}
+	r8127_init_mac(tp);
+	r8127_default_config(tp);
+	ret = r8127_netdev_setup(tp);
+	if (ret)
+		goto err_counters;
+	r8127_check_firmware(tp);
+
+	ret = register_netdev(dev);
+	if (ret)
+		goto err_counters;
+	netdev_info(dev, "RTL8127A%s at %s, %pM, %s: %u RX / %u TX queues%s\n",
+		    tp->sfp ? " (SFP)" : "", pci_name(pdev), dev->dev_addr,
+		    tp->msix ? "MSI-X vector mode" : "single vector",
+		    tp->qmap.n_rx, tp->qmap.n_tx,
+		    tp->qmap.n_rx > 1 ? ", RSS" : "");
+	return 0;
+
+err_counters:
+	dma_free_coherent(&pdev->dev, 256, tp->counters, tp->counters_dma);
+err_vectors:
+	r8127_irq_free_vectors(tp);
+err_unmap:
+	r8127_unmap_regs(tp);
+err_disable:
+	pci_disable_device(pdev);
+err_free:
+	free_netdev(dev);
+	return ret;
+}
+
+static void r8127_remove(struct pci_dev *pdev)
+{
+	struct r8127_priv *tp = pci_get_drvdata(pdev);
+
+	unregister_netdev(tp->dev);
+	cancel_work_sync(&tp->reset_work);
+	cancel_delayed_work_sync(&tp->link_work);
+	r8127_hw_reset(tp);
+	dma_free_coherent(&pdev->dev, 256, tp->counters, tp->counters_dma);
+	r8127_irq_free_vectors(tp);
+	r8127_unmap_regs(tp);
+	pci_disable_device(pdev);
+	free_netdev(tp->dev);
+}
+
+static void r8127_shutdown(struct pci_dev *pdev)
+{
+	struct r8127_priv *tp = pci_get_drvdata(pdev);
+
+	rtnl_lock();
+	if (netif_running(tp->dev))
+		dev_close(tp->dev);
+	rtnl_unlock();
+	r8127_hw_reset(tp);
+}
+
+static struct pci_driver r8127_driver = {
+	.name		= R8127_DRV_NAME,
+	.id_table	= r8127_pci_tbl,
+	.probe		= r8127_probe,
+	.remove		= r8127_remove,
+	.shutdown	= r8127_shutdown,
+};
+module_pci_driver(r8127_driver);
+
+MODULE_DESCRIPTION("Realtek RTL8127 10GbE driver with RSS (rxscale)");
+MODULE_LICENSE("GPL");
+MODULE_FIRMWARE(R8127_FW_NAME);

@@ -1,0 +1,426 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * r8127 net_device operations: open/stop, runtime reconfiguration of
+ * channels and rings, TX timeout recovery and statistics.
+ *
+ * Every reconfiguration is "down, change, up" under RTNL: the rings,
+ * vectors and NAPI instances are rebuilt for the new queue counts. If
+ * the new configuration cannot be brought up, the old one is restored.
+ */
+#include <linux/etherdevice.h>
+#include <linux/if_vlan.h>
+#include <linux/rtnetlink.h>
+#include <rxscale/rss_indir.h>
+
+#include "r8127.h"
+
+void r8127_rss_default_indir(struct r8127_priv *tp)
+{
+	rxs_indir_fill_default(tp->rss_indir, R8127_RSS_INDIR_SIZE,
+			       tp->qmap.n_rx ? tp->qmap.n_rx : 1);
+}
+
+void r8127_read_qcnt(struct r8127_queue_stats *s, struct r8127_qcnt *out)
+{
+	unsigned int start;
+
+	do {
+		start = u64_stats_fetch_begin(&s->syncp);
+		*out = s->c;
+	} while (u64_stats_fetch_retry(&s->syncp, start));
+}
+
+static void r8127_napi_add_all(struct r8127_priv *tp)
+{
+	u32 i;
+
+	for (i = 0; i < tp->nvec; i++) {
+		struct r8127_vec *v = &tp->vec[i];
+
+		/* RX vectors keep their NAPI config slot across changes */
+		if (v->has_napi)
+			rxs_napi_add(tp->dev, &v->napi, r8127_poll,
+				     v->rx ? v->rx->q : -1);
+	}
+}
+
+static void r8127_napi_del_all(struct r8127_priv *tp)
+{
+	u32 i;
+
+	for (i = 0; i < tp->nvec; i++)
+		if (tp->vec[i].has_napi)
+			netif_napi_del(&tp->vec[i].napi);
+}
+
+static void r8127_napi_enable_all(struct r8127_priv *tp, bool on)
+{
+	u32 i;
+
+	for (i = 0; i < tp->nvec; i++) {
+		struct r8127_vec *v = &tp->vec[i];
+
+		if (!v->has_napi)
+			continue;
+		if (on)
+			napi_enable(&v->napi);
+		else
+			napi_disable(&v->napi);
+	}
+}
+
+/* netdev genl: which NAPI (and IRQ) serves which queue. */
+static void r8127_link_queues(struct r8127_priv *tp, bool on)
+{
+	struct net_device *dev = tp->dev;
+	u32 q, i;
+
+	for (i = 0; i < tp->nvec && on; i++)
+		if (tp->vec[i].has_napi)
+			rxs_napi_set_irq(&tp->vec[i].napi, tp->vec[i].irq);
+	for (q = 0; q < tp->qmap.n_rx; q++)
+		rxs_queue_set_napi_rx(dev, q, on ? &tp->rx[q].vec->napi : NULL);
+	for (q = 0; q < tp->qmap.n_tx; q++)
+		rxs_queue_set_napi_tx(dev, q, on ? &tp->tx[q].vec->napi : NULL);
+}
+
+static int r8127_up(struct r8127_priv *tp)
+{
+	struct net_device *dev = tp->dev;
+	int ret;
+
+	r8127_irq_setup_map(tp);
+	ret = netif_set_real_num_tx_queues(dev, tp->qmap.n_tx);
+	if (!ret)
+		ret = netif_set_real_num_rx_queues(dev, tp->qmap.n_rx);
+	if (ret)
+		return ret;
+	if (!netif_is_rxfh_configured(dev))
+		r8127_rss_default_indir(tp);
+
+	ret = r8127_rings_alloc(tp);
+	if (ret)
+		return ret;
+	r8127_napi_add_all(tp);
+	ret = r8127_irq_request(tp);
+	if (ret)
+		goto err_napi;
+	r8127_link_queues(tp, true);
+
+	r8127_irq_disable(tp);
+	r8127_hw_stop(tp);
+	r8127_hw_start(tp);
+	tp->up = true;
+	r8127_napi_enable_all(tp, true);
+	r8127_irq_enable(tp);
+	netif_tx_start_all_queues(dev);
+	r8127_phy_start(tp);
+	return 0;
+
+err_napi:
+	r8127_napi_del_all(tp);
+	r8127_rings_free(tp);
+	return ret;
+}
+
+static void r8127_down(struct r8127_priv *tp)
+{
+	struct net_device *dev = tp->dev;
+
+	tp->up = false;
+	r8127_irq_disable(tp);
+	r8127_phy_stop(tp);
+	netif_tx_disable(dev);
+	r8127_napi_enable_all(tp, false);
+	r8127_hw_stop(tp);
+	r8127_link_queues(tp, false);
+	r8127_irq_release(tp);
+	r8127_napi_del_all(tp);
+	r8127_rings_free(tp);
+}
+
+static int r8127_open(struct net_device *dev)
+{
+	struct r8127_priv *tp = netdev_priv(dev);
+
+	return r8127_up(tp);
+}
+
+static int r8127_stop(struct net_device *dev)
+{
+	struct r8127_priv *tp = netdev_priv(dev);
+
+	if (tp->up)
+		r8127_down(tp);
+	return 0;
+}
+
+/*
+ * Apply new queue counts and ring sizes (validated by the caller).
+ * Called under RTNL.
+ */
+int r8127_reconfigure(struct r8127_priv *tp, u32 rx, u32 tx,
+		      u32 rx_size, u32 tx_size)
+{
+	u32 old[4] = { tp->req_rx, tp->req_tx, tp->rx_ring_size,
+		       tp->tx_ring_size };
+	bool running = netif_running(tp->dev) && tp->up;
+	int ret;
+
+	if (running)
+		r8127_down(tp);
+	tp->req_rx = rx;
+	tp->req_tx = tx;
+	tp->rx_ring_size = rx_size;
+	tp->tx_ring_size = tx_size;
+	if (!running) {
+		/* report the new counts now; rings follow at open */
+		r8127_irq_setup_map(tp);
+		ret = netif_set_real_num_tx_queues(tp->dev, tp->qmap.n_tx);
+		if (!ret)
+			ret = netif_set_real_num_rx_queues(tp->dev,
+							   tp->qmap.n_rx);
+		if (!ret && !netif_is_rxfh_configured(tp->dev))
+			r8127_rss_default_indir(tp);
+		return ret;
+	}
+	ret = r8127_up(tp);
+	if (!ret)
+		return 0;
+	netdev_err(tp->dev, "reconfiguration failed (%d), restoring\n", ret);
+	tp->req_rx = old[0];
+	tp->req_tx = old[1];
+	tp->rx_ring_size = old[2];
+	tp->tx_ring_size = old[3];
+	if (r8127_up(tp))
+		netdev_err(tp->dev, "cannot restore the old configuration\n");
+	return ret;
+}
+
+void r8127_reset_work(struct work_struct *work)
+{
+	struct r8127_priv *tp = container_of(work, struct r8127_priv,
+					     reset_work);
+
+	rtnl_lock();
+	if (netif_running(tp->dev) && tp->up) {
+		netdev_warn(tp->dev, "resetting the device\n");
+		r8127_down(tp);
+		if (r8127_up(tp))
+			netdev_err(tp->dev, "reset failed\n");
+		tp->resets++;
+	}
+	rtnl_unlock();
+}
+
+static void r8127_tx_timeout(struct net_device *dev, unsigned int txq)
+{
+	struct r8127_priv *tp = netdev_priv(dev);
+
+	tp->tx_timeouts++;
+	netdev_warn(dev, "TX queue %u timed out\n", txq);
+	schedule_work(&tp->reset_work);
+}
+
+static void r8127_get_stats64(struct net_device *dev,
+			      struct rtnl_link_stats64 *s)
+{
+	struct r8127_priv *tp = netdev_priv(dev);
+	struct r8127_qcnt c;
+	u32 q;
+
+	for (q = 0; q < R8127_MAX_RX_QUEUES; q++) {
+		r8127_read_qcnt(&tp->rx[q].stats, &c);
+		s->rx_packets += c.packets;
+		s->rx_bytes += c.bytes;
+		s->rx_dropped += c.dropped;
+		s->rx_errors += c.errors;
+	}
+	for (q = 0; q < R8127_MAX_TX_QUEUES; q++) {
+		r8127_read_qcnt(&tp->tx[q].stats, &c);
+		s->tx_packets += c.packets;
+		s->tx_bytes += c.bytes;
+		s->tx_dropped += c.errors;
+	}
+}
+
+static int r8127_set_mac_address(struct net_device *dev, void *p)
+{
+	struct r8127_priv *tp = netdev_priv(dev);
+	int ret = eth_mac_addr(dev, p);
+
+	if (!ret)
+		r8127_hw_set_mac(tp, dev->dev_addr);
+	return ret;
+}
+
+static int r8127_change_mtu(struct net_device *dev, int mtu)
+{
+	/* max_mtu already limits frames to one RX buffer */
+	WRITE_ONCE(dev->mtu, mtu);
+	return 0;
+}
+
+static int r8127_set_features(struct net_device *dev,
+			      netdev_features_t features)
+{
+	struct r8127_priv *tp = netdev_priv(dev);
+
+	if (tp->up)
+		r8127_hw_set_features(tp, features);
+	return 0;
+}
+
+static void r8127_set_rx_mode(struct net_device *dev)
+{
+	struct r8127_priv *tp = netdev_priv(dev);
+
+	if (tp->up)
+		r8127_hw_set_rx_mode(dev);
+}
+
+/* Offsets the descriptor fields cannot hold go to software GSO/csum. */
+static netdev_features_t r8127_features_check(struct sk_buff *skb,
+					      struct net_device *dev,
+					      netdev_features_t features)
+{
+	if (skb_is_gso(skb)) {
+		if (skb_transport_offset(skb) > R8127_TX_GTTCPHO_MAX ||
+		    skb_shinfo(skb)->gso_size > R8127_TX_MSS_MAX)
+			features &= ~NETIF_F_GSO_MASK;
+	} else if (skb->ip_summed == CHECKSUM_PARTIAL) {
+		if (skb_transport_offset(skb) > R8127_TX_TCPHO_MAX)
+			features &= ~NETIF_F_CSUM_MASK;
+	}
+	return vlan_features_check(skb, features);
+}
+
+static const struct net_device_ops r8127_netdev_ops = {
+	.ndo_open		= r8127_open,
+	.ndo_stop		= r8127_stop,
+	.ndo_start_xmit		= r8127_start_xmit,
+	.ndo_get_stats64	= r8127_get_stats64,
+	.ndo_set_rx_mode	= r8127_set_rx_mode,
+	.ndo_set_mac_address	= r8127_set_mac_address,
+	.ndo_validate_addr	= eth_validate_addr,
+	.ndo_change_mtu		= r8127_change_mtu,
+	.ndo_set_features	= r8127_set_features,
+	.ndo_features_check	= r8127_features_check,
+	.ndo_tx_timeout		= r8127_tx_timeout,
+};
+
+#ifdef HAVE_NETDEV_STAT_OPS
+static void r8127_qstats_rx(struct net_device *dev, int idx,
+			    struct netdev_queue_stats_rx *st)
+{
+	struct r8127_priv *tp = netdev_priv(dev);
+	struct r8127_qcnt c;
+
+	r8127_read_qcnt(&tp->rx[idx].stats, &c);
+	st->packets = c.packets;
+	st->bytes = c.bytes;
+	st->alloc_fail = c.alloc_fail;
+	st->csum_unnecessary = c.csum_ok;
+	st->csum_none = c.csum_none;
+	st->hw_drops = c.errors;
+}
+
+static void r8127_qstats_tx(struct net_device *dev, int idx,
+			    struct netdev_queue_stats_tx *st)
+{
+	struct r8127_priv *tp = netdev_priv(dev);
+	struct r8127_qcnt c;
+
+	r8127_read_qcnt(&tp->tx[idx].stats, &c);
+	st->packets = c.packets;
+	st->bytes = c.bytes;
+	st->stop = c.stops;
+	st->wake = c.wakes;
+}
+
+/* Counters of queues not in use now, so the totals stay consistent. */
+static void r8127_qstats_base(struct net_device *dev,
+			      struct netdev_queue_stats_rx *rx,
+			      struct netdev_queue_stats_tx *tx)
+{
+	struct r8127_priv *tp = netdev_priv(dev);
+	struct r8127_qcnt c;
+	u32 q;
+
+	rx->packets = 0;
+	rx->bytes = 0;
+	rx->alloc_fail = 0;
+	rx->csum_unnecessary = 0;
+	rx->csum_none = 0;
+	rx->hw_drops = 0;
+	for (q = dev->real_num_rx_queues; q < R8127_MAX_RX_QUEUES; q++) {
+		r8127_read_qcnt(&tp->rx[q].stats, &c);
+		rx->packets += c.packets;
+		rx->bytes += c.bytes;
+		rx->alloc_fail += c.alloc_fail;
+		rx->csum_unnecessary += c.csum_ok;
+		rx->csum_none += c.csum_none;
+		rx->hw_drops += c.errors;
+	}
+	tx->packets = 0;
+	tx->bytes = 0;
+	tx->stop = 0;
+	tx->wake = 0;
+	for (q = dev->real_num_tx_queues; q < R8127_MAX_TX_QUEUES; q++) {
+		r8127_read_qcnt(&tp->tx[q].stats, &c);
+		tx->packets += c.packets;
+		tx->bytes += c.bytes;
+		tx->stop += c.stops;
+		tx->wake += c.wakes;
+	}
+}
+
+static const struct netdev_stat_ops r8127_stat_ops = {
+	.get_queue_stats_rx	= r8127_qstats_rx,
+	.get_queue_stats_tx	= r8127_qstats_tx,
+	.get_base_stats		= r8127_qstats_base,
+};
+#endif
+
+int r8127_netdev_setup(struct r8127_priv *tp)
+{
+	struct net_device *dev = tp->dev;
+	netdev_features_t f;
+	u32 q;
+
+	for (q = 0; q < R8127_MAX_RX_QUEUES; q++)
+		u64_stats_init(&tp->rx[q].stats.syncp);
+	for (q = 0; q < R8127_MAX_TX_QUEUES; q++)
+		u64_stats_init(&tp->tx[q].stats.syncp);
+	INIT_DELAYED_WORK(&tp->link_work, r8127_link_work);
+	INIT_WORK(&tp->reset_work, r8127_reset_work);
+
+	dev->netdev_ops = &r8127_netdev_ops;
+#ifdef HAVE_NETDEV_STAT_OPS
+	dev->stat_ops = &r8127_stat_ops;
+#endif
+	r8127_set_ethtool_ops(dev);
+	dev->watchdog_timeo = 5 * HZ;
+
+	f = NETIF_F_SG | NETIF_F_IP_CSUM | NETIF_F_IPV6_CSUM | NETIF_F_TSO |
+	    NETIF_F_TSO6 | NETIF_F_RXCSUM | NETIF_F_HW_VLAN_CTAG_TX |
+	    NETIF_F_HW_VLAN_CTAG_RX;
+	if (tp->msix)
+		f |= NETIF_F_RXHASH;
+	dev->hw_features = f;
+	dev->features = f;
+	dev->vlan_features = NETIF_F_SG | NETIF_F_IP_CSUM | NETIF_F_IPV6_CSUM |
+			     NETIF_F_TSO | NETIF_F_TSO6;
+	netif_set_tso_max_size(dev, R8127_TSO_MAX_SIZE);
+	netif_set_tso_max_segs(dev, R8127_TSO_MAX_SEGS);
+	dev->min_mtu = ETH_MIN_MTU;
+	dev->max_mtu = r8127_rx_buf_len() - VLAN_ETH_HLEN - ETH_FCS_LEN;
+
+	/* [up] r8169 turns software IRQ coalescing on by default */
+	rxs_sw_irq_coalesce_default_on(dev);
+
+	r8127_irq_setup_map(tp);
+	r8127_rss_default_indir(tp);
+	netif_set_real_num_tx_queues(dev, tp->qmap.n_tx);
+	return netif_set_real_num_rx_queues(dev, tp->qmap.n_rx);
+}

@@ -1,0 +1,701 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * r8127 datapath: descriptor rings, page_pool RX, TX with scatter-gather,
+ * TSO and checksum offload, BQL, and the per-vector NAPI poll.
+ *
+ * TX uses the new 32-byte descriptors with "no close" pointers ([vd]):
+ * the driver writes its free-running producer count to SW_TAIL_PTR and
+ * reads the hardware's completion count from HW_CLO_PTR, both masked
+ * with 0x7fffffff, instead of polling the OWN bit of every descriptor.
+ *
+ * RX uses one page per descriptor. A buffer is handed to the stack only
+ * once a replacement page is in hand; if none can be allocated the frame
+ * is dropped, counted, and its page goes straight back to the hardware,
+ * so the ring never runs dry and the next frame retries the allocation.
+ */
+#include <linux/bitfield.h>
+#include <linux/etherdevice.h>
+#include <linux/if_vlan.h>
+#include <linux/ip.h>
+#include <linux/ipv6.h>
+#include <net/ip6_checksum.h>
+#include <rxscale/ring.h>
+
+#include "r8127.h"
+
+#define R8127_RX_HEADROOM	NET_SKB_PAD
+
+u32 r8127_rx_buf_len(void)
+{
+	u32 len = PAGE_SIZE - R8127_RX_HEADROOM -
+		  SKB_DATA_ALIGN(sizeof(struct skb_shared_info));
+
+	return min_t(u32, len, R8127_RX_BUF_MAX) & ~7U;
+}
+
+/* ---------------------------------------------------------------- RX */
+
+/* The RX status bits moved between the two descriptor formats. */
+struct r8127_rx_bits {
+	u32 err, tcp, udp, ipf, tcpf, udpf;
+};
+
+static const struct r8127_rx_bits r8127_rx1_bits = {
+	.err = R8127_RX1_RES, .tcp = R8127_RX1_TCP, .udp = R8127_RX1_UDP,
+	.ipf = R8127_RX1_IPF, .tcpf = R8127_RX1_TCPF, .udpf = R8127_RX1_UDPF,
+};
+
+static const struct r8127_rx_bits r8127_rx4_bits = {
+	.err = R8127_RX4_RES, .tcp = R8127_RX4_TCP, .udp = R8127_RX4_UDP,
+	.ipf = R8127_RX4_IPF, .tcpf = R8127_RX4_TCPF, .udpf = R8127_RX4_UDPF,
+};
+
+static __le32 *r8127_rx_opts1(struct r8127_rx_ring *r, u32 i)
+{
+	if (r->tp->rx_v4)
+		return &((struct r8127_rx_desc_v4 *)r->desc)[i].opts1;
+	return &((struct r8127_rx_desc *)r->desc)[i].opts1;
+}
+
+static u32 r8127_rx_opts2(struct r8127_rx_ring *r, u32 i)
+{
+	if (r->tp->rx_v4)
+		return le32_to_cpu(((struct r8127_rx_desc_v4 *)r->desc)[i].opts2);
+	return le32_to_cpu(((struct r8127_rx_desc *)r->desc)[i].opts2);
+}
+
+/*
+ * Hand slot @i to the hardware. RxDescV4 overwrites the address with
+ * the RSS result, so the address is written every time.
+ */
+static void r8127_rx_give(struct r8127_rx_ring *r, u32 i)
+{
+	dma_addr_t a = page_pool_get_dma_addr(r->page[i]) + R8127_RX_HEADROOM;
+	u32 opts1 = R8127_DESC_OWN | r->buf_len;
+
+	if (i == r->size - 1)
+		opts1 |= R8127_DESC_RING_END;
+	if (r->tp->rx_v4) {
+		struct r8127_rx_desc_v4 *d = &((struct r8127_rx_desc_v4 *)r->desc)[i];
+
+		d->addr = cpu_to_le64(a);
+		d->opts2 = 0;
+	} else {
+		struct r8127_rx_desc *d = &((struct r8127_rx_desc *)r->desc)[i];
+
+		d->addr = cpu_to_le64(a);
+		d->opts2 = 0;
+	}
+	dma_wmb();
+	WRITE_ONCE(*r8127_rx_opts1(r, i), cpu_to_le32(opts1));
+}
+
+static void r8127_rx_count_drop(struct r8127_qcnt *c, bool alloc_fail,
+				bool error)
+{
+	c->dropped++;
+	if (alloc_fail)
+		c->alloc_fail++;
+	if (error)
+		c->errors++;
+}
+
+static void r8127_rx_csum(struct r8127_rx_ring *r, struct sk_buff *skb,
+			  u32 opts1, const struct r8127_rx_bits *b,
+			  struct r8127_qcnt *c)
+{
+	u32 proto = opts1 & (b->tcp | b->udp);
+	bool ok;
+
+	if (!(r->tp->dev->features & NETIF_F_RXCSUM))
+		return;
+	/* [up] exactly one of TCP/UDP and no failure bit */
+	ok = (proto == b->tcp && !(opts1 & (b->ipf | b->tcpf))) ||
+	     (proto == b->udp && !(opts1 & (b->ipf | b->udpf)));
+	if (ok) {
+		skb->ip_summed = CHECKSUM_UNNECESSARY;
+		c->csum_ok++;
+	} else {
+		c->csum_none++;
+	}
+}
+
+static void r8127_rx_hash(struct r8127_rx_ring *r, struct sk_buff *skb, u32 i)
+{
+	struct r8127_rx_desc_v4 *d = &((struct r8127_rx_desc_v4 *)r->desc)[i];
+	u32 info, hash;
+	bool udp_l4;
+
+	if (!r->tp->rx_v4 || !(r->tp->dev->features & NETIF_F_RXHASH))
+		return;
+	info = le32_to_cpu(d->rss_info);
+	hash = le32_to_cpu(d->rss_hash);
+	if (!(info & (R8127_RSSI_IPV4 | R8127_RSSI_IPV6)))
+		return;
+	/* UDP ports are in the hash only when UDP hashing is on */
+	udp_l4 = (info & R8127_RSSI_UDP) &&
+		 ((info & R8127_RSSI_IPV4) ? r->tp->rss_udp4 : r->tp->rss_udp6);
+	skb_set_hash(skb, hash, (info & R8127_RSSI_TCP) || udp_l4 ?
+		     PKT_HASH_TYPE_L4 : PKT_HASH_TYPE_L3);
+}
+
+static struct sk_buff *r8127_rx_build(struct r8127_rx_ring *r, u32 i,
+				      u32 len)
+{
+	struct page *page = r->page[i];
+	struct device *d = &r->tp->pdev->dev;
+	struct sk_buff *skb;
+
+	dma_sync_single_range_for_cpu(d, page_pool_get_dma_addr(page),
+				      R8127_RX_HEADROOM, len, DMA_FROM_DEVICE);
+	skb = napi_build_skb(page_address(page), PAGE_SIZE);
+	if (!skb)
+		return NULL;
+	skb_reserve(skb, R8127_RX_HEADROOM);
+	__skb_put(skb, len);
+	skb_mark_for_recycle(skb);
+	return skb;
+}
+
+/* One received descriptor; false if the frame was dropped. */
+static bool r8127_rx_one(struct r8127_rx_ring *r, u32 i, u32 opts1,
+			 struct r8127_qcnt *c)
+{
+	const struct r8127_rx_bits *b = r->tp->rx_v4 ? &r8127_rx4_bits :
+					 &r8127_rx1_bits;
+	struct net_device *dev = r->tp->dev;
+	u32 whole = R8127_DESC_FIRST | R8127_DESC_LAST;
+	struct page *fresh;
+	struct sk_buff *skb;
+	u32 opts2, len;
+
+	len = FIELD_GET(R8127_RX_LEN, opts1);
+	if (!(dev->features & NETIF_F_RXFCS))
+		len -= min_t(u32, len, ETH_FCS_LEN);
+	/* frames longer than one buffer are not supported (no jumbo) */
+	if ((opts1 & whole) != whole || (opts1 & b->err) || !len ||
+	    len > r->buf_len) {
+		r8127_rx_count_drop(c, false, true);
+		return false;
+	}
+	fresh = page_pool_dev_alloc_pages(r->pool);
+	if (!fresh) {
+		r8127_rx_count_drop(c, true, false);
+		return false;
+	}
+	skb = r8127_rx_build(r, i, len);
+	if (!skb) {
+		page_pool_recycle_direct(r->pool, fresh);
+		r8127_rx_count_drop(c, true, false);
+		return false;
+	}
+	r->page[i] = fresh;
+
+	opts2 = r8127_rx_opts2(r, i);
+	r8127_rx_csum(r, skb, opts1, b, c);
+	r8127_rx_hash(r, skb, i);
+	if (opts2 & R8127_RX_VLAN)
+		__vlan_hwaccel_put_tag(skb, htons(ETH_P_8021Q),
+				       swab16(opts2 & R8127_RX_VLAN_TAG));
+	skb->protocol = eth_type_trans(skb, dev);
+	skb_record_rx_queue(skb, r->q);
+	c->packets++;
+	c->bytes += skb->len;
+	napi_gro_receive(&r->vec->napi, skb);
+	return true;
+}
+
+static void r8127_rx_add_stats(struct r8127_rx_ring *r,
+			       const struct r8127_qcnt *c)
+{
+	u64_stats_update_begin(&r->stats.syncp);
+	r->stats.c.packets += c->packets;
+	r->stats.c.bytes += c->bytes;
+	r->stats.c.csum_ok += c->csum_ok;
+	r->stats.c.csum_none += c->csum_none;
+	r->stats.c.alloc_fail += c->alloc_fail;
+	r->stats.c.errors += c->errors;
+	r->stats.c.dropped += c->dropped;
+	u64_stats_update_end(&r->stats.syncp);
+}
+
+static int r8127_rx_poll(struct r8127_rx_ring *r, int budget)
+{
+	struct r8127_qcnt c = {};
+	int done = 0;
+
+	while (done < budget) {
+		u32 i = r->cur;
+		u32 opts1 = le32_to_cpu(READ_ONCE(*r8127_rx_opts1(r, i)));
+
+		if (opts1 & R8127_DESC_OWN)
+			break;
+		/* read the rest of the descriptor only after OWN */
+		dma_rmb();
+		r8127_rx_one(r, i, opts1, &c);
+		r8127_rx_give(r, i);
+		r->cur = rxs_ring_next(i, r->size);
+		done++;
+	}
+	if (done)
+		r8127_rx_add_stats(r, &c);
+	return done;
+}
+
+static void r8127_rx_ring_free(struct r8127_rx_ring *r)
+{
+	struct device *d = &r->tp->pdev->dev;
+	u32 i;
+
+	if (r->page) {
+		for (i = 0; i < r->size; i++)
+			if (r->page[i])
+				page_pool_put_full_page(r->pool, r->page[i],
+							false);
+		kvfree(r->page);
+		r->page = NULL;
+	}
+	if (r->pool) {
+		page_pool_destroy(r->pool);
+		r->pool = NULL;
+	}
+	if (r->desc) {
+		dma_free_coherent(d, r->size * R8127_RX_DESC_SIZE, r->desc,
+				  r->dma);
+		r->desc = NULL;
+	}
+}
+
+static int r8127_rx_ring_alloc(struct r8127_rx_ring *r)
+{
+	struct device *d = &r->tp->pdev->dev;
+	struct page_pool_params pp = {
+		.order = 0,
+		.flags = PP_FLAG_DMA_MAP | PP_FLAG_DMA_SYNC_DEV,
+		.pool_size = r->size,
+		.nid = dev_to_node(d),
+		.dev = d,
+		.dma_dir = DMA_FROM_DEVICE,
+		.offset = R8127_RX_HEADROOM,
+		.max_len = r->buf_len,
+	};
+	u32 i;
+
+	r->cur = 0;
+	r->desc = dma_alloc_coherent(d, r->size * R8127_RX_DESC_SIZE, &r->dma,
+				     GFP_KERNEL);
+	r->page = kvcalloc(r->size, sizeof(*r->page), GFP_KERNEL);
+	if (!r->desc || !r->page)
+		goto err;
+	r->pool = page_pool_create(&pp);
+	if (IS_ERR(r->pool)) {
+		r->pool = NULL;
+		goto err;
+	}
+	for (i = 0; i < r->size; i++) {
+		r->page[i] = page_pool_dev_alloc_pages(r->pool);
+		if (!r->page[i])
+			goto err;
+		r8127_rx_give(r, i);
+	}
+	return 0;
+err:
+	r8127_rx_ring_free(r);
+	return -ENOMEM;
+}
+
+/* ---------------------------------------------------------------- TX */
+
+static u32 r8127_tx_used(const struct r8127_tx_ring *t)
+{
+	return rxs_fr_diff(t->prod, t->cons, R8127_NO_CLOSE_MASK);
+}
+
+static u32 r8127_tx_free(const struct r8127_tx_ring *t)
+{
+	return t->size - r8127_tx_used(t);
+}
+
+static void r8127_tx_unmap(struct r8127_tx_ring *t, struct r8127_tx_buf *b)
+{
+	struct device *d = &t->tp->pdev->dev;
+
+	if (!b->len)
+		return;
+	if (b->is_head)
+		dma_unmap_single(d, b->dma, b->len, DMA_TO_DEVICE);
+	else
+		dma_unmap_page(d, b->dma, b->len, DMA_TO_DEVICE);
+	b->len = 0;
+}
+
+/* Fill opts1/opts2 for TSO, checksum offload and VLAN; false: drop. */
+static bool r8127_tx_offload(struct sk_buff *skb, u32 *o1, u32 *o2)
+{
+	u32 off = skb_transport_offset(skb);
+	u8 l4;
+
+	*o1 = 0;
+	*o2 = 0;
+	if (skb_vlan_tag_present(skb))
+		*o2 |= R8127_TX_VLAN | swab16(skb_vlan_tag_get(skb));
+
+	if (skb_is_gso(skb)) {
+		if (skb_shinfo(skb)->gso_type & SKB_GSO_TCPV4) {
+			*o1 |= R8127_TX_GTSENV4;
+		} else {
+			/* [up] TSO6 wants the pseudo header without length */
+			if (skb_cow_head(skb, 0))
+				return false;
+			tcp_v6_gso_csum_prep(skb);
+			*o1 |= R8127_TX_GTSENV6;
+		}
+		*o1 |= FIELD_PREP(R8127_TX_GTTCPHO, off);
+		*o2 |= FIELD_PREP(R8127_TX_MSS, skb_shinfo(skb)->gso_size);
+		return true;
+	}
+	if (skb->ip_summed != CHECKSUM_PARTIAL)
+		return true;
+
+	switch (vlan_get_protocol(skb)) {
+	case htons(ETH_P_IP):
+		*o2 |= R8127_TX_IPV4_CS;
+		l4 = ip_hdr(skb)->protocol;
+		break;
+	case htons(ETH_P_IPV6):
+		*o2 |= R8127_TX_IPV6;
+		l4 = ipv6_hdr(skb)->nexthdr;
+		break;
+	default:
+		l4 = 0;
+		break;
+	}
+	if (l4 == IPPROTO_TCP)
+		*o2 |= R8127_TX_TCP_CS;
+	else if (l4 == IPPROTO_UDP)
+		*o2 |= R8127_TX_UDP_CS;
+	else
+		goto sw_csum;
+	*o2 |= FIELD_PREP(R8127_TX_TCPHO, off);
+	return true;
+
+sw_csum:
+	/* not TCP/UDP: checksum in software, keep only the VLAN bits */
+	*o2 &= R8127_TX_VLAN | R8127_TX_VLAN_TAG;
+	return !skb_checksum_help(skb);
+}
+
+static void r8127_tx_fill(struct r8127_tx_ring *t, u32 slot, dma_addr_t a,
+			  u32 len, u32 o1, u32 o2)
+{
+	struct r8127_tx_desc *d = &t->desc[slot];
+
+	if (slot == t->size - 1)
+		o1 |= R8127_DESC_RING_END;
+	d->addr = cpu_to_le64(a);
+	d->opts2 = cpu_to_le32(o2);
+	/* the first descriptor's OWN is set last, by the caller */
+	d->opts1 = cpu_to_le32(o1 | len);
+}
+
+/* Map the head and the fragments; returns descriptors used or -ENOMEM. */
+static int r8127_tx_map(struct r8127_tx_ring *t, struct sk_buff *skb,
+			u32 o1, u32 o2)
+{
+	struct device *d = &t->tp->pdev->dev;
+	u32 nfrags = skb_shinfo(skb)->nr_frags;
+	u32 n, slot, own;
+	struct r8127_tx_buf *b;
+	dma_addr_t a;
+	u32 len;
+
+	for (n = 0; n <= nfrags; n++) {
+		slot = rxs_fr_slot(rxs_fr_add(t->prod, n, R8127_NO_CLOSE_MASK),
+				   t->size);
+		b = &t->buf[slot];
+		if (n == 0) {
+			len = skb_headlen(skb);
+			a = dma_map_single(d, skb->data, len, DMA_TO_DEVICE);
+		} else {
+			const skb_frag_t *f = &skb_shinfo(skb)->frags[n - 1];
+
+			len = skb_frag_size(f);
+			a = skb_frag_dma_map(d, f, 0, len, DMA_TO_DEVICE);
+		}
+		if (dma_mapping_error(d, a))
+			goto unwind;
+		b->dma = a;
+		b->len = len;
+		b->is_head = n == 0;
+		b->skb = NULL;
+		own = n ? R8127_DESC_OWN : 0;
+		r8127_tx_fill(t, slot, a, len, o1 | own |
+			      (n == 0 ? R8127_DESC_FIRST : 0) |
+			      (n == nfrags ? R8127_DESC_LAST : 0), o2);
+	}
+	/* the skb is freed with the last descriptor */
+	b->skb = skb;
+	t->buf[rxs_fr_slot(t->prod, t->size)].nr_desc = nfrags + 1;
+	return nfrags + 1;
+
+unwind:
+	while (n--) {
+		slot = rxs_fr_slot(rxs_fr_add(t->prod, n, R8127_NO_CLOSE_MASK),
+				   t->size);
+		r8127_tx_unmap(t, &t->buf[slot]);
+	}
+	return -ENOMEM;
+}
+
+static void r8127_tx_count(struct r8127_tx_ring *t, bool tso, bool err)
+{
+	u64_stats_update_begin(&t->stats.syncp);
+	if (tso)
+		t->stats.c.tso++;
+	if (err)
+		t->stats.c.errors++;
+	u64_stats_update_end(&t->stats.syncp);
+}
+
+static void r8127_tx_maybe_stop(struct r8127_tx_ring *t,
+				struct netdev_queue *txq)
+{
+	if (likely(r8127_tx_free(t) >= R8127_TX_STOP_THRESH))
+		return;
+	netif_tx_stop_queue(txq);
+	u64_stats_update_begin(&t->stats.syncp);
+	t->stats.c.stops++;
+	u64_stats_update_end(&t->stats.syncp);
+	/* pairs with the barrier in r8127_tx_clean() */
+	smp_mb();
+	if (r8127_tx_free(t) >= R8127_TX_STOP_THRESH)
+		netif_tx_start_queue(txq);
+}
+
+netdev_tx_t r8127_start_xmit(struct sk_buff *skb, struct net_device *dev)
+{
+	struct r8127_priv *tp = netdev_priv(dev);
+	u16 q = skb_get_queue_mapping(skb);
+	struct r8127_tx_ring *t = &tp->tx[q];
+	struct netdev_queue *txq = netdev_get_tx_queue(dev, q);
+	u32 o1, o2, first;
+	int n;
+
+	if (unlikely(r8127_tx_free(t) < skb_shinfo(skb)->nr_frags + 1)) {
+		netif_tx_stop_queue(txq);
+		return NETDEV_TX_BUSY;
+	}
+	if (skb_put_padto(skb, ETH_ZLEN)) {
+		r8127_tx_count(t, false, true);
+		return NETDEV_TX_OK;
+	}
+	if (!r8127_tx_offload(skb, &o1, &o2))
+		goto drop;
+	n = r8127_tx_map(t, skb, o1, o2);
+	if (n < 0)
+		goto drop;
+
+	first = rxs_fr_slot(t->prod, t->size);
+	/* descriptors complete before the first one goes to the chip */
+	dma_wmb();
+	WRITE_ONCE(t->desc[first].opts1, t->desc[first].opts1 |
+		   cpu_to_le32(R8127_DESC_OWN));
+	t->prod = rxs_fr_add(t->prod, n, R8127_NO_CLOSE_MASK);
+	if (skb_is_gso(skb))
+		r8127_tx_count(t, true, false);
+	skb_tx_timestamp(skb);
+
+	r8127_tx_maybe_stop(t, txq);
+	if (__netdev_tx_sent_queue(txq, skb->len, netdev_xmit_more()))
+		r8127_w32(tp, R8127_SW_TAIL_PTR(q), t->prod);
+	return NETDEV_TX_OK;
+
+drop:
+	dev_kfree_skb_any(skb);
+	r8127_tx_count(t, false, true);
+	return NETDEV_TX_OK;
+}
+
+/* Reclaim completed descriptors; true if all of them were reclaimed. */
+static bool r8127_tx_clean(struct r8127_tx_ring *t, int napi_budget)
+{
+	struct netdev_queue *txq = netdev_get_tx_queue(t->tp->dev, t->q);
+	u32 clo = r8127_r32(t->tp, R8127_HW_CLO_PTR(t->q)) & R8127_NO_CLOSE_MASK;
+	u32 pkts = 0, bytes = 0, budget = R8127_NAPI_TX_BUDGET;
+
+	/* ignore a pointer beyond what was posted (device gone or reset) */
+	if (rxs_fr_diff(clo, t->cons, R8127_NO_CLOSE_MASK) > r8127_tx_used(t))
+		return true;
+	while (t->cons != clo && budget--) {
+		struct r8127_tx_buf *b = &t->buf[rxs_fr_slot(t->cons, t->size)];
+
+		r8127_tx_unmap(t, b);
+		if (b->skb) {
+			pkts++;
+			bytes += b->skb->len;
+			napi_consume_skb(b->skb, napi_budget);
+			b->skb = NULL;
+		}
+		t->cons = rxs_fr_add(t->cons, 1, R8127_NO_CLOSE_MASK);
+	}
+	if (!pkts)
+		return t->cons == clo;
+
+	u64_stats_update_begin(&t->stats.syncp);
+	t->stats.c.packets += pkts;
+	t->stats.c.bytes += bytes;
+	u64_stats_update_end(&t->stats.syncp);
+	netdev_tx_completed_queue(txq, pkts, bytes);
+
+	/* pairs with the barrier in r8127_tx_maybe_stop() */
+	smp_mb();
+	if (netif_tx_queue_stopped(txq) &&
+	    r8127_tx_free(t) >= R8127_TX_STOP_THRESH) {
+		netif_tx_wake_queue(txq);
+		u64_stats_update_begin(&t->stats.syncp);
+		t->stats.c.wakes++;
+		u64_stats_update_end(&t->stats.syncp);
+	}
+	return t->cons == clo;
+}
+
+/* Drop everything still queued (device stopped). */
+static void r8127_tx_purge(struct r8127_tx_ring *t)
+{
+	u32 i;
+
+	for (i = 0; i < t->size; i++) {
+		r8127_tx_unmap(t, &t->buf[i]);
+		if (t->buf[i].skb) {
+			dev_kfree_skb_any(t->buf[i].skb);
+			t->buf[i].skb = NULL;
+		}
+	}
+	t->prod = 0;
+	t->cons = 0;
+	netdev_tx_reset_queue(netdev_get_tx_queue(t->tp->dev, t->q));
+}
+
+static void r8127_tx_ring_free(struct r8127_tx_ring *t)
+{
+	if (t->buf) {
+		r8127_tx_purge(t);
+		kvfree(t->buf);
+		t->buf = NULL;
+	}
+	if (t->desc) {
+		dma_free_coherent(&t->tp->pdev->dev,
+				  t->size * R8127_TX_DESC_SIZE, t->desc, t->dma);
+		t->desc = NULL;
+	}
+}
+
+static int r8127_tx_ring_alloc(struct r8127_tx_ring *t)
+{
+	t->prod = 0;
+	t->cons = 0;
+	t->desc = dma_alloc_coherent(&t->tp->pdev->dev,
+				     t->size * R8127_TX_DESC_SIZE, &t->dma,
+				     GFP_KERNEL);
+	t->buf = kvcalloc(t->size, sizeof(*t->buf), GFP_KERNEL);
+	if (!t->desc || !t->buf) {
+		r8127_tx_ring_free(t);
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+/* ---------------------------------------------------------------- rings */
+
+void r8127_rings_free(struct r8127_priv *tp)
+{
+	u32 q;
+
+	for (q = 0; q < R8127_MAX_TX_QUEUES; q++)
+		r8127_tx_ring_free(&tp->tx[q]);
+	for (q = 0; q < R8127_MAX_RX_QUEUES; q++)
+		r8127_rx_ring_free(&tp->rx[q]);
+}
+
+int r8127_rings_alloc(struct r8127_priv *tp)
+{
+	u32 q, i;
+	int ret;
+
+	for (q = 0; q < tp->qmap.n_tx; q++) {
+		struct r8127_tx_ring *t = &tp->tx[q];
+
+		t->tp = tp;
+		t->q = q;
+		t->size = tp->tx_ring_size;
+		ret = r8127_tx_ring_alloc(t);
+		if (ret)
+			goto err;
+	}
+	for (q = 0; q < tp->qmap.n_rx; q++) {
+		struct r8127_rx_ring *r = &tp->rx[q];
+
+		r->tp = tp;
+		r->q = q;
+		r->size = tp->rx_ring_size;
+		r->buf_len = r8127_rx_buf_len();
+		ret = r8127_rx_ring_alloc(r);
+		if (ret)
+			goto err;
+	}
+	/* point rings and vectors at each other */
+	for (i = 0; i < tp->nvec; i++) {
+		struct r8127_vec *v = &tp->vec[i];
+
+		if (v->rx)
+			v->rx->vec = v;
+		for (q = 0; q < tp->qmap.n_tx; q++)
+			if (v->tx_mask & BIT(q))
+				tp->tx[q].vec = v;
+	}
+	return 0;
+err:
+	r8127_rings_free(tp);
+	return ret;
+}
+
+static void r8127_write_base(struct r8127_priv *tp, u32 lo, dma_addr_t a)
+{
+	/* [up] high half first */
+	r8127_w32(tp, lo + 4, upper_32_bits(a));
+	r8127_w32(tp, lo, lower_32_bits(a));
+}
+
+void r8127_rings_write_bases(struct r8127_priv *tp)
+{
+	u32 q;
+
+	r8127_write_base(tp, R8127_TX_DESC0_LO, tp->tx[0].dma);
+	if (tp->qmap.n_tx > 1)
+		r8127_write_base(tp, R8127_TX_DESC1_LO, tp->tx[1].dma);
+	r8127_write_base(tp, R8127_RX_DESC0_LO, tp->rx[0].dma);
+	for (q = 1; q < tp->qmap.n_rx; q++)
+		r8127_write_base(tp, R8127_RX_DESCN_LO(q), tp->rx[q].dma);
+}
+
+/* ---------------------------------------------------------------- NAPI */
+
+int r8127_poll(struct napi_struct *napi, int budget)
+{
+	struct r8127_vec *v = container_of(napi, struct r8127_vec, napi);
+	struct r8127_priv *tp = v->tp;
+	bool tx_done = true;
+	int work = 0;
+	u32 q;
+
+	for (q = 0; q < tp->qmap.n_tx; q++)
+		if (v->tx_mask & BIT(q))
+			tx_done &= r8127_tx_clean(&tp->tx[q], budget);
+	if (v->rx && budget)
+		work = r8127_rx_poll(v->rx, budget);
+	if (!tx_done)
+		return budget;
+	if (work < budget && napi_complete_done(napi, work))
+		r8127_irq_unmask_vec(v);
+	return min(work, budget);
+}
