@@ -127,6 +127,27 @@ Spread spread_of(const Run &r)
 	return s;
 }
 
+// The 1-minute load average before the run above the CPU count means other
+// work competed with the run; its numbers carry that noise.
+std::string load_note(const Run &r)
+{
+	const std::string la = get(r, "loadavg_before"), cpus = get(r, "cpus");
+	if (la.empty() || cpus.empty())
+		return "";
+	double load = 0;
+	int n = 0;
+	try {
+		load = std::stod(la);
+		n = std::stoi(cpus);
+	} catch (const std::exception &) {
+		return "";
+	}
+	if (n <= 0 || load <= n)
+		return "";
+	return "the machine was busy: load average " + la + " before the run on " + cpus +
+	       " CPUs, so other work competed with the run";
+}
+
 std::string describe(const Run &r)
 {
 	std::ostringstream o;
@@ -161,12 +182,17 @@ std::string run_sections(const Run &r, const std::string &h, const PlotFiles *pl
 		    {"machine", get(r, "hostname") + ", " + get(r, "machine") + ", kernel " +
 				       get(r, "kernel") + ", " + get(r, "cpus") + " CPUs"},
 		    {"started", get(r, "started")},
+		    {"load average (1, 5, 15 min)",
+		     (get(r, "loadavg_before").empty() ? "-" : get(r, "loadavg_before")) + " before, " +
+			     (get(r, "loadavg_after").empty() ? "-" : get(r, "loadavg_after")) + " after"},
 		    {"interface", r.iface.empty() ? "-" : r.iface},
 		    {"run directory", "`" + r.dir + "`"}},
 		   false)
 	  << '\n';
 	if (!get(r, "iperf3_warning").empty())
 		o << "> **Warning:** " << get(r, "iperf3_warning") << "\n\n";
+	if (const std::string busy = load_note(r); !busy.empty())
+		o << "> **Note:** " << busy << ".\n\n";
 
 	o << h << " Throughput\n\n";
 	o << "End of test: received **" << fmt(ip.received_bps / 1e9, 2) << " Gbit/s**";
@@ -345,6 +371,9 @@ std::string markdown_compare(const Run &a, const Run &b, const PlotFiles *plots)
 		o << ".\n\n";
 	}
 	o << "## Side by side\n\n";
+	for (const Run *r : {&a, &b})
+		if (const std::string busy = load_note(*r); !busy.empty())
+			o << "> **Note:** " << r->label << ": " << busy << ".\n\n";
 	Rows rows;
 	rows.push_back({"received (end of test), Gbit/s", fmt(a.iperf.received_bps / 1e9, 2),
 			fmt(b.iperf.received_bps / 1e9, 2),

@@ -111,6 +111,25 @@ TEST_F(Cli, SvgPlots)
 	EXPECT_NE(slurp(out + "/throughput.svg").find("<svg"), std::string::npos);
 }
 
+TEST_F(Cli, BusyMachineIsNoted)
+{
+	const std::string d = copy("run-rps-off");
+	std::ofstream(d + "/meta.txt", std::ios::app) << "loadavg_before=7.67 6.44 4.65\n";
+	Result r = run(d);
+	ASSERT_EQ(r.status, 0) << r.err;
+	EXPECT_NE(r.out.find("the machine was busy: load average 7.67 6.44 4.65 before the run on 2 CPUs"),
+		  std::string::npos)
+		<< r.out;
+	const std::string q = copy("run-rps-on");
+	std::ofstream(q + "/meta.txt", std::ios::app) << "loadavg_before=1.50 1.00 0.90\n";
+	r = run(q);
+	ASSERT_EQ(r.status, 0) << r.err;
+	EXPECT_EQ(r.out.find("the machine was busy"), std::string::npos);
+	EXPECT_NE(r.out.find("| load average (1, 5, 15 min) | 1.50 1.00 0.90 before, - after |"),
+		  std::string::npos)
+		<< r.out;
+}
+
 TEST_F(Cli, MissingRunDirectory)
 {
 	const Result r = run(tmp + "/nope");
