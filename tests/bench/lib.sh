@@ -1,0 +1,104 @@
+# SPDX-License-Identifier: GPL-2.0
+# Helpers shared by the emulation bench scripts (POSIX sh). Source after
+# tests/lib/common.sh.
+#
+# Bookworm packages for another architecture (arm64 guest userland and
+# kernel) and bookworm source packages (QEMU) come through a private apt
+# configuration under the cache, like the trixie one in common.sh: the
+# system's apt sources and dpkg state are never changed.
+
+RXSB_APT_DIR=$RXS_CACHE/apt-bookworm
+
+rxsb_apt() {
+	rxsb_apt_cmd apt-get "$@"
+}
+
+rxsb_apt_cache() {
+	rxsb_apt_cmd apt-cache "$@"
+}
+
+rxsb_apt_cmd() {
+	_cmd=$1
+	shift
+	"$_cmd" -o Dir::Etc::SourceList=/dev/null \
+		-o Dir::Etc::SourceParts="$RXSB_APT_DIR/parts" \
+		-o Dir::State::Lists="$RXSB_APT_DIR/lists" \
+		-o Dir::Cache="$RXSB_APT_DIR/cache" \
+		-o APT::Architectures::=amd64 -o APT::Architectures::=arm64 \
+		-o Debug::NoLocking=1 -o APT::Sandbox::User=root "$@"
+}
+
+rxsb_apt_update() {
+	if [ -f "$RXSB_APT_DIR/updated" ] &&
+	   [ -z "$(find "$RXSB_APT_DIR/updated" -mmin +720)" ]; then
+		return 0
+	fi
+	mkdir -p "$RXSB_APT_DIR/parts" "$RXSB_APT_DIR/lists/partial" \
+		"$RXSB_APT_DIR/cache/archives/partial"
+	cat > "$RXSB_APT_DIR/parts/bookworm.sources" <<SRC
+Types: deb deb-src
+URIs: http://deb.debian.org/debian
+Suites: bookworm bookworm-updates
+Components: main
+Architectures: amd64 arm64
+Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+
+Types: deb deb-src
+URIs: http://deb.debian.org/debian-security
+Suites: bookworm-security
+Components: main
+Architectures: amd64 arm64
+Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+SRC
+	rxsb_apt update -qq || rxs_die "private apt update (bookworm) failed"
+	touch "$RXSB_APT_DIR/updated"
+}
+
+# rxsb_candidate PKG[:ARCH]: version apt would pick from bookworm.
+rxsb_candidate() {
+	rxsb_apt_update
+	rxsb_apt_cache policy "$1" 2>/dev/null |
+		sed -n 's/^ *Candidate: *//p' | head -n 1
+}
+
+# rxsb_src_version SRCPKG: newest bookworm source version.
+rxsb_src_version() {
+	rxsb_apt_update
+	rxsb_apt_cache showsrc "$1" 2>/dev/null |
+		sed -n 's/^Version: *//p' | sort -V | tail -n 1
+}
+
+# rxsb_deb_fetch DIR PKG[:ARCH][=VERSION]...: download bookworm .debs into
+# DIR unless already there (any version of the same package name+arch).
+rxsb_deb_fetch() {
+	_d=$1
+	shift
+	mkdir -p "$_d"
+	for _p in "$@"; do
+		_n=${_p%%[:=]*}
+		_a=$(printf '%s' "$_p" | sed -n 's/^[^:]*:\([a-z0-9]*\).*/\1/p')
+		[ -n "$_a" ] || _a='*'
+		if ls "$_d/${_n}"_*_"$_a".deb >/dev/null 2>&1 ||
+		   ls "$_d/${_n}"_*_all.deb >/dev/null 2>&1; then
+			continue
+		fi
+		rxsb_apt_update
+		(cd "$_d" && rxsb_apt download -qq "$_p") ||
+			rxs_die "could not download $_p (bookworm)"
+	done
+}
+
+# rxsb_lock FILE: take an exclusive lock for the rest of the script
+# (file descriptor 9). Waits for other holders.
+rxsb_lock() {
+	mkdir -p "$(dirname "$1")"
+	exec 9>"$1"
+	if ! flock -n 9; then
+		rxs_log "waiting for lock $1"
+		flock 9 || rxs_die "could not lock $1"
+	fi
+}
+
+rxsb_now() {
+	date +%s
+}

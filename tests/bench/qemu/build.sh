@@ -1,0 +1,210 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# Build QEMU 7.2 (Debian bookworm's source package) with the project's
+# device models (tests/bench/models/*.c, *.h) compiled into hw/net/.
+#
+# usage: tests/bench/qemu/build.sh [--print-path]
+#
+# The tree lives in $RXS_CACHE/qemu-7.2-<debian version>-<key>/ where <key>
+# hashes what is patched into the unpacked source once (the revision below,
+# tests/bench/models/*.patch, the target list). The models' sources, the
+# Kconfig fragment, the devices files and the meson.build list are synced
+# on every run and only rewritten when they change; meson then reconfigures
+# by itself. A re-run therefore costs the ninja run: seconds when little
+# changed. Concurrent runs are serialised with flock. The last line
+# printed on stdout is the path of qemu-system-aarch64.
+#
+# Environment: RXSCALE_CACHE (cache root), RXS_QEMU_TARGETS (default
+# "aarch64"; "aarch64 x86_64" also builds qemu-system-x86_64), RXS_JOBS
+# (ninja -j, default 2).
+
+set -eu
+
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/../../lib/common.sh"
+. "$here/../lib.sh"
+
+# Bump when the way the tree is patched changes.
+PATCH_REV=2
+QEMU_SRC_PKG=qemu
+QEMU_UPSTREAM=7.2
+
+models_dir=$here/../models
+targets=${RXS_QEMU_TARGETS:-aarch64}
+jobs=${RXS_JOBS:-2}
+print_only=0
+[ "${1:-}" = "--print-path" ] && print_only=1
+
+t0=$(rxsb_now)
+
+rxs_apt_install libglib2.0-dev libpixman-1-dev libfdt-dev zlib1g-dev \
+	ninja-build meson pkg-config flex bison python3 dpkg-dev xz-utils
+
+mkdir -p "$RXS_CACHE"
+rxsb_lock "$RXS_CACHE/qemu.lock"
+
+# --- source ----------------------------------------------------------------
+srcdl=$RXS_CACHE/qemu-src
+mkdir -p "$srcdl"
+dsc=$(ls "$srcdl"/${QEMU_SRC_PKG}_${QEMU_UPSTREAM}*.dsc 2>/dev/null | sort -V | tail -n 1 || true)
+if [ -z "$dsc" ]; then
+	ver=$(rxsb_src_version "$QEMU_SRC_PKG")
+	case $ver in
+	*:${QEMU_UPSTREAM}*|${QEMU_UPSTREAM}*) ;;
+	*) rxs_die "bookworm's qemu source is '$ver', expected $QEMU_UPSTREAM" ;;
+	esac
+	rxs_log "downloading qemu $ver source (bookworm)"
+	(cd "$srcdl" && rxsb_apt source --download-only -qq "$QEMU_SRC_PKG=$ver") ||
+		rxs_die "apt-get source qemu failed"
+	dsc=$(ls "$srcdl"/${QEMU_SRC_PKG}_${QEMU_UPSTREAM}*.dsc | sort -V | tail -n 1)
+fi
+debver=$(sed -n 's/^Version: *//p' "$dsc" | head -n 1)
+debver_noepoch=${debver#*:}
+
+# --- cache key ---------------------------------------------------------------
+key=$( {
+	echo "rev $PATCH_REV targets $targets"
+	for p in "$models_dir"/*.patch; do
+		[ -f "$p" ] || continue
+		echo "patch $(basename "$p")"
+		cat "$p"
+	done
+} | sha256sum | cut -c1-12)
+top=$RXS_CACHE/qemu-$QEMU_UPSTREAM-$debver_noepoch-$key
+src=$top/src
+bld=$top/build
+
+# --- unpack and patch (once per key) ----------------------------------------
+if ! rxs_stamp_ok "$src" "$debver $key"; then
+	rxs_log "unpacking qemu $debver into $src"
+	rm -rf "$top.tmp"
+	mkdir -p "$top.tmp"
+	dpkg-source --no-check -x "$dsc" "$top.tmp/src" >/dev/null ||
+		rxs_die "dpkg-source -x failed"
+	s=$top.tmp/src
+	# The dfsg tarball has no edk2 firmware blobs to unpack.
+	sed -i 's/^\( *unpack_edk2_blobs = \)bzip2.found()/\1false/' "$s/meson.build"
+	grep -q 'unpack_edk2_blobs = bzip2' "$s/meson.build" &&
+		rxs_die "could not disable the edk2 blob unpacking"
+	for p in "$models_dir"/*.patch; do
+		[ -f "$p" ] || continue
+		rxs_log "applying $(basename "$p")"
+		patch -d "$s" -p1 -s < "$p" || rxs_die "patch $p failed"
+	done
+	cp "$s/hw/net/Kconfig" "$s/hw/net/Kconfig.rxscale-orig"
+	cp "$s/hw/net/meson.build" "$s/hw/net/meson.build.rxscale-orig"
+	cp "$s/hw/net/trace-events" "$s/hw/net/trace-events.rxscale-orig"
+	: > "$s/hw/net/.rxscale-models"
+	rxs_stamp_set "$s" "$debver $key"
+	rm -rf "$top"
+	mv "$top.tmp" "$top"
+fi
+
+# update_file NEW DEST: replace DEST by NEW only if they differ (keeps the
+# mtime, and so ninja's view, of unchanged files).
+update_file() {
+	if cmp -s "$1" "$2"; then
+		rm -f "$1"
+	else
+		rxs_log "updated ${2#"$src"/}"
+		mv "$1" "$2"
+	fi
+}
+
+# --- devices files and Kconfig ----------------------------------------------
+for t in $targets; do
+	cp "$here/devices-$t.mak" "$src/configs/devices/$t-softmmu/rxscale.mak.new"
+	update_file "$src/configs/devices/$t-softmmu/rxscale.mak.new" \
+		"$src/configs/devices/$t-softmmu/rxscale.mak"
+done
+cat "$src/hw/net/Kconfig.rxscale-orig" "$here/Kconfig.rxscale" > "$src/hw/net/Kconfig.new"
+update_file "$src/hw/net/Kconfig.new" "$src/hw/net/Kconfig"
+
+# --- sync the models ----------------------------------------------------------
+# Copy changed files only, so that ninja rebuilds only what changed.
+net=$src/hw/net
+manifest=$net/.rxscale-models
+new_list=
+for f in "$models_dir"/*.c "$models_dir"/*.h; do
+	[ -f "$f" ] || continue
+	new_list="$new_list $(basename "$f")"
+done
+for old in $(cat "$manifest"); do
+	case " $new_list " in
+	*" $old "*) ;;
+	*) rxs_log "model file $old removed"; rm -f "$net/$old" ;;
+	esac
+done
+for n in $new_list; do
+	if [ -e "$net/$n" ] && ! grep -qx "$n" "$manifest"; then
+		rxs_die "model file $n would overwrite QEMU's hw/net/$n: rename it"
+	fi
+	if ! cmp -s "$models_dir/$n" "$net/$n"; then
+		rxs_log "model file $n updated"
+		cp "$models_dir/$n" "$net/$n"
+	fi
+done
+: > "$manifest.new"
+for n in $new_list; do
+	echo "$n" >> "$manifest.new"
+done
+mv "$manifest.new" "$manifest"
+
+# hw/net/meson.build = QEMU's + one softmmu_ss.add() for the models' .c files.
+{
+	cat "$net/meson.build.rxscale-orig"
+	echo
+	echo "# rxscale device models (tests/bench/models/), CONFIG_RXSCALE_MODELS"
+	echo "softmmu_ss.add(when: 'CONFIG_RXSCALE_MODELS', if_true: files("
+	for n in $new_list; do
+		case $n in *.c) echo "  '$n'," ;; esac
+	done
+	echo "))"
+} > "$net/meson.build.new"
+update_file "$net/meson.build.new" "$net/meson.build"
+
+# Optional trace events of the models (tests/bench/models/trace-events).
+{
+	cat "$net/trace-events.rxscale-orig"
+	if [ -f "$models_dir/trace-events" ]; then
+		echo
+		cat "$models_dir/trace-events"
+	fi
+} > "$net/trace-events.new"
+update_file "$net/trace-events.new" "$net/trace-events"
+
+# --- configure (once per key) -----------------------------------------------
+tl=
+devs=
+bins=
+for t in $targets; do
+	tl="$tl${tl:+,}$t-softmmu"
+	devs="$devs --with-devices-$t=rxscale"
+	bins="$bins qemu-system-$t"
+done
+if ! rxs_stamp_ok "$bld" "$debver $key $tl" || [ ! -f "$bld/build.ninja" ]; then
+	rxs_log "configuring qemu ($tl)"
+	rm -rf "$bld"
+	mkdir -p "$bld"
+	# shellcheck disable=SC2086
+	(cd "$bld" && "$src/configure" --target-list="$tl" \
+		--without-default-features --without-default-devices $devs \
+		--enable-tcg --enable-fdt=system --disable-docs --disable-werror \
+		--disable-install-blobs --extra-cflags=-g0 > "$bld/configure.log" 2>&1) || {
+		tail -n 30 "$bld/configure.log" >&2
+		rxs_die "qemu configure failed (log: $bld/configure.log)"
+	}
+	rxs_stamp_set "$bld" "$debver $key $tl"
+fi
+
+# --- build -------------------------------------------------------------------
+if [ "$print_only" = 0 ] || [ ! -x "$bld/qemu-system-aarch64" ]; then
+	rxs_log "ninja -j$jobs$bins"
+	# shellcheck disable=SC2086
+	ninja -C "$bld" -j"$jobs" $bins > "$bld/ninja.log" 2>&1 || {
+		grep -B2 -A12 -m 5 'error' "$bld/ninja.log" >&2 || tail -n 40 "$bld/ninja.log" >&2
+		rxs_die "qemu build failed (log: $bld/ninja.log)"
+	}
+	rxs_log "qemu ready in $(( $(rxsb_now) - t0 )) s"
+fi
+echo "$bld/qemu-system-aarch64"

@@ -1,0 +1,215 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# Boot the bench guest under QEMU (TCG) with a NIC under test and run one
+# scenario script in it.
+#
+# usage: tests/bench/run-scenario.sh --kernel 6.1|7.3 --nic NIC
+#            [--module FILE.ko]... [--driver MODNAME] [--timeout S]
+#            [--smp N] [--mem MB] [--log FILE] [--show] [--verbose]
+#            [--append "KERNEL ARGS"] [--env VAR=VALUE]... SCENARIO.sh
+#
+#   NIC: a name (virtio, e1000e, rtl8127) or a QEMU -device string
+#        ("rtl8127,foo=bar"); ",netdev=dut" is added if absent. The DUT sits
+#        behind a pcie-root-port (guest 0000:01:00.0); the peer NIC is a
+#        virtio-net-pci (0000:00:03.0). Both are ports of QEMU hub 0, nothing
+#        else is connected.
+#   --module: a .ko copied into the guest; the scenario library loads these
+#        (after depmod) instead of the DUT's stock driver.
+#   --driver: stock module the scenario loads for the DUT (default from NIC).
+#   --show: print the scenario's output even when it passes.
+#
+# Prints "PASS <scenario> ..." or "FAIL <scenario> ...: reason" and exits
+# 0/1. The scenario's exit status comes from the guest console marker
+# "RXSCALE-RESULT: <rc>". On failure the console log is printed. QEMU is
+# killed when --timeout (default 300 s) expires.
+
+set -eu
+
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/../lib/common.sh"
+. "$here/lib.sh"
+
+kernel=
+nic=
+driver=
+modules=
+timeout=300
+smp=4
+mem=1024
+log=
+show=0
+verbose=0
+append=
+envs=
+scenario=
+
+usage() {
+	sed -n '3,25s/^# \{0,1\}//p' "$0" >&2
+	exit 2
+}
+
+while [ $# -gt 0 ]; do
+	case $1 in
+	--kernel) kernel=$2; shift 2 ;;
+	--nic) nic=$2; shift 2 ;;
+	--driver) driver=$2; shift 2 ;;
+	--module)
+		[ -f "$2" ] || rxs_die "module $2 not found"
+		modules="$modules $(cd "$(dirname "$2")" && pwd)/$(basename "$2")"
+		shift 2 ;;
+	--timeout) timeout=$2; shift 2 ;;
+	--smp) smp=$2; shift 2 ;;
+	--mem) mem=$2; shift 2 ;;
+	--log) log=$2; shift 2 ;;
+	--show) show=1; shift ;;
+	--verbose) verbose=1; show=1; shift ;;
+	--append) append=$2; shift 2 ;;
+	--env) envs="$envs
+$2"; shift 2 ;;
+	-h|--help) usage ;;
+	-*) echo "unknown option $1" >&2; usage ;;
+	*) scenario=$1; shift; break ;;
+	esac
+done
+[ -n "$kernel" ] && [ -n "$nic" ] && [ -n "$scenario" ] || usage
+[ -f "$scenario" ] || rxs_die "scenario $scenario not found"
+name=$(basename "$scenario" .sh)
+
+fail() {
+	echo "FAIL $name (kernel $kernel, nic $nic): $*"
+	exit 1
+}
+
+# NIC names -> QEMU device and stock guest driver.
+case $nic in
+virtio|virtio-net|virtio-net-pci) dev=virtio-net-pci; drv=virtio_net ;;
+e1000e) dev=e1000e; drv=e1000e ;;
+rtl8127|rtl8127,*) dev=$nic; drv=r8169 ;;
+*) dev=$nic; drv= ;;
+esac
+[ -n "$driver" ] && drv=$driver
+devtype=${dev%%,*}
+case ",$dev," in *,netdev=*) ;; *) dev="$dev,netdev=dut" ;; esac
+case ",$dev," in *,mac=*) ;; *) dev="$dev,mac=52:54:00:12:80:01" ;; esac
+case ",$dev," in *,bus=*) ;; *) dev="$dev,bus=rxs_rp0" ;; esac
+# no option ROM: the guest boots its kernel directly, and the dfsg QEMU
+# source ships no ROM images
+case ",$dev," in *,romfile=*) ;; *) dev="$dev,romfile=" ;; esac
+
+# --- prerequisites: QEMU with the device, guest kernel + initramfs -----------
+qemu=$("$here/qemu/build.sh" | tail -n 1) || fail "QEMU build failed"
+[ -x "$qemu" ] || fail "no QEMU binary ($qemu)"
+guest=$("$here/guest/build.sh" "$kernel" | tail -n 1) || fail "guest $kernel build failed"
+[ -f "$guest/Image" ] && [ -f "$guest/initrd.img" ] || fail "guest $kernel incomplete"
+if ! "$qemu" -M virt -device help 2>/dev/null | grep -q "name \"$devtype\""; then
+	fail "device '$devtype' is not in this QEMU build ($qemu)"
+fi
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/rxs-bench.XXXXXX")
+qpid=
+cleanup() {
+	if [ -n "$qpid" ] && kill -0 "$qpid" 2>/dev/null; then
+		kill "$qpid" 2>/dev/null || true
+	fi
+	rm -rf "$work"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+[ -n "$log" ] || log=$work/console.log
+
+# --- the injected archive: scenario, library, modules, settings -------------
+inj=$work/inj
+mkdir -p "$inj/rxscale/modules"
+cp "$scenario" "$inj/rxscale/scenario.sh"
+cp "$here/scenarios/lib.sh" "$inj/rxscale/lib.sh"
+echo "$name" > "$inj/rxscale/name"
+for m in $modules; do
+	cp "$m" "$inj/rxscale/modules/"
+done
+{
+	echo "RXS_KERNEL=$kernel"
+	echo "RXS_NIC='$nic'"
+	echo "RXS_DUT_DRIVER='$drv'"
+	echo "RXS_DUT_PCI=0000:01:00.0"
+	echo "RXS_PEER_PCI=0000:00:03.0"
+	echo "RXS_DUT_MAC=52:54:00:12:80:01"
+	echo "RXS_PEER_MAC=52:54:00:12:80:02"
+	echo "RXS_SMP=$smp"
+	printf '%s\n' "$envs" | sed -n "s/^\([A-Za-z_][A-Za-z0-9_]*\)=\(.*\)$/\1='\2'/p"
+} > "$inj/rxscale/env"
+(cd "$inj" && find . | sort | cpio -o -H newc -R 0:0 --quiet) | gzip -1 > "$work/inj.cpio.gz"
+cat "$guest/initrd.img" "$work/inj.cpio.gz" > "$work/initrd.img"
+
+# --- boot ----------------------------------------------------------------------
+: > "$log"
+t0=$(rxsb_now)
+# shellcheck disable=SC2086
+"$qemu" -M virt,gic-version=3,its=on -accel tcg -cpu cortex-a57 \
+	-smp "$smp" -m "$mem" -display none -monitor none -serial "file:$log" \
+	-no-reboot -nodefaults \
+	-kernel "$guest/Image" -initrd "$work/initrd.img" \
+	-append "console=ttyAMA0 panic=-1 loglevel=5 $append" \
+	-device pcie-root-port,id=rxs_rp0,bus=pcie.0,chassis=1,addr=0x2 \
+	-netdev hubport,id=dut,hubid=0 -device "$dev" \
+	-netdev hubport,id=peer,hubid=0 \
+	-device virtio-net-pci,netdev=peer,mac=52:54:00:12:80:02,bus=pcie.0,addr=0x3,romfile= \
+	< /dev/null > "$work/qemu.out" 2>&1 &
+qpid=$!
+
+if [ "$verbose" = 1 ]; then
+	tail -n +1 -f "$log" &
+	tailpid=$!
+fi
+timed_out=0
+while kill -0 "$qpid" 2>/dev/null; do
+	if [ $(( $(rxsb_now) - t0 )) -ge "$timeout" ]; then
+		timed_out=1
+		kill "$qpid" 2>/dev/null || true
+		sleep 1
+		kill -9 "$qpid" 2>/dev/null || true
+		break
+	fi
+	# a guest that printed its result but did not power off
+	if grep -q '^RXSCALE-POWEROFF' "$log" 2>/dev/null; then
+		sleep 5
+		kill "$qpid" 2>/dev/null || true
+		break
+	fi
+	sleep 1
+done
+wait "$qpid" 2>/dev/null || true
+qpid=
+[ "$verbose" = 1 ] && kill "$tailpid" 2>/dev/null
+elapsed=$(( $(rxsb_now) - t0 ))
+
+boot=$(sed -n 's/^RXSCALE-BOOT: .* up after \([0-9.]*\) s.*/\1/p' "$log" | tr -d '\r' | head -n 1)
+rc=$(sed -n 's/^RXSCALE-RESULT: *\([^ ]*\).*/\1/p' "$log" | tr -d '\r' | head -n 1)
+
+show_scenario_output() {
+	sed -n '/^RXSCALE-SCENARIO:/,/^RXSCALE-RESULT:/p' "$log" | tr -d '\r'
+}
+show_log() {
+	echo "---- guest console ($log) ----"
+	tr -d '\r' < "$log"
+	if [ -s "$work/qemu.out" ]; then
+		echo "---- qemu stderr ----"
+		cat "$work/qemu.out"
+	fi
+	echo "---- end ----"
+}
+
+info="kernel $kernel, nic $nic, boot ${boot:-?} s, ${elapsed} s"
+if [ "$timed_out" = 1 ]; then
+	show_log
+	fail "timeout after $timeout s: QEMU killed"
+fi
+if [ "$rc" = 0 ]; then
+	[ "$show" = 1 ] && show_scenario_output
+	echo "PASS $name ($info)"
+	exit 0
+fi
+show_log
+case $rc in
+"") fail "no RXSCALE-RESULT line (guest crashed or QEMU failed; $info)" ;;
+*) fail "scenario exit status $rc ($info)" ;;
+esac

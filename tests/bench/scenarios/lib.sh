@@ -1,0 +1,227 @@
+# SPDX-License-Identifier: GPL-2.0
+# Shell library of the bench scenarios; runs INSIDE the guest (busybox ash
+# plus iproute2, ethtool, iperf3, mpstat). A scenario does:
+#
+#   . ./lib.sh
+#   rxs_setup                      # drivers, interfaces, peer netns, addresses
+#   rxs_wait_link 20
+#   rxs_ping
+#   rxs_iperf fwd 4 10             # DUT -> peer, 4 streams, 10 s
+#   rxs_iperf rev 4 10             # peer -> DUT (the DUT receives)
+#   rxs_dmesg_check
+#
+# Every check that fails calls rxs_fail, which ends the scenario with
+# status 1. Settings come from /rxscale/env (written by run-scenario.sh).
+
+RXS_DIR=/rxscale
+# shellcheck disable=SC1091
+[ -f "$RXS_DIR/env" ] && . "$RXS_DIR/env"
+
+RXS_DUT_IP=198.18.0.1
+RXS_PEER_IP=198.18.0.2
+RXS_NS=peer
+RXS_DUT=
+RXS_PEER=
+RXS_DMESG_START=0
+# Extended regex of dmesg lines that fail a scenario, and of lines to let
+# through anyway (a scenario may extend RXS_DMESG_IGNORE).
+RXS_DMESG_BAD='WARNING:|BUG:|Oops|Call trace|Kernel panic|NETDEV WATCHDOG|transmit queue .* timed out|soft lockup|hung_task|rcu.*stall|Unable to handle|error|fail'
+RXS_DMESG_IGNORE=${RXS_DMESG_IGNORE:-'EINJ|ACPI|acpi|efi|EFI|Failed to find cpu0 device node|cacheinfo|probe of .* failed with error -[0-9]*: pl061'}
+
+rxs_say() {
+	echo "rxs: $*"
+}
+
+rxs_fail() {
+	echo "RXSCALE-FAIL: $*"
+	exit 1
+}
+
+# rxs_step NAME: marks the start of a step on the console.
+rxs_step() {
+	echo "RXSCALE-STEP: $*"
+}
+
+rxs_iface_of_pci() {
+	for _n in /sys/bus/pci/devices/"$1"/net/*; do
+		[ -e "$_n" ] && basename "$_n" && return 0
+	done
+	for _n in /sys/bus/pci/devices/"$1"/*/net/*; do
+		[ -e "$_n" ] && basename "$_n" && return 0
+	done
+	return 1
+}
+
+# rxs_load_driver: the injected modules (run-scenario.sh --module) if any,
+# else the DUT's stock driver; virtio_net for the peer in any case.
+rxs_load_driver() {
+	rxs_step "load drivers"
+	# Debian builds virtio_pci as a module; nothing loads it but us
+	modprobe virtio_pci || rxs_fail "modprobe virtio_pci failed"
+	modprobe virtio_net || rxs_fail "modprobe virtio_net failed"
+	_extra=$(ls "$RXS_DIR"/modules/*.ko 2>/dev/null || true)
+	if [ -n "$_extra" ]; then
+		_d=/lib/modules/$(uname -r)/extra
+		mkdir -p "$_d"
+		cp $_extra "$_d/"
+		depmod -a || rxs_fail "depmod failed"
+		for _m in $_extra; do
+			_m=$(basename "$_m" .ko)
+			rxs_say "modprobe $_m (injected)"
+			modprobe "$_m" || rxs_fail "modprobe $_m (injected) failed"
+		done
+	elif [ -n "${RXS_DUT_DRIVER:-}" ]; then
+		rxs_say "modprobe $RXS_DUT_DRIVER"
+		modprobe "$RXS_DUT_DRIVER" || rxs_fail "modprobe $RXS_DUT_DRIVER failed"
+	fi
+}
+
+# rxs_find_ifaces [TIMEOUT]: sets RXS_DUT and RXS_PEER from the PCI
+# addresses the runner gave the NICs.
+rxs_find_ifaces() {
+	_t=${1:-10}
+	while [ "$_t" -gt 0 ]; do
+		RXS_DUT=$(rxs_iface_of_pci "$RXS_DUT_PCI" || true)
+		RXS_PEER=$(rxs_iface_of_pci "$RXS_PEER_PCI" || true)
+		[ -n "$RXS_DUT" ] && [ -n "$RXS_PEER" ] && break
+		sleep 1
+		_t=$((_t - 1))
+	done
+	if [ -z "$RXS_DUT" ]; then
+		lspci 2>/dev/null
+		ls /sys/class/net
+		rxs_fail "no network interface for the DUT at $RXS_DUT_PCI"
+	fi
+	[ -n "$RXS_PEER" ] || rxs_fail "no network interface for the peer at $RXS_PEER_PCI"
+	_drv=$(basename "$(readlink -f "/sys/class/net/$RXS_DUT/device/driver")")
+	rxs_say "DUT $RXS_DUT ($RXS_DUT_PCI, driver $_drv, $(cat "/sys/class/net/$RXS_DUT/address")), peer $RXS_PEER"
+	[ "$(cat "/sys/class/net/$RXS_DUT/address")" = "$RXS_DUT_MAC" ] ||
+		rxs_say "note: DUT MAC is not the one QEMU was given ($RXS_DUT_MAC)"
+}
+
+# rxs_setup: drivers, interfaces, the peer in its own network namespace.
+rxs_setup() {
+	rxs_dmesg_mark
+	rxs_load_driver
+	rxs_find_ifaces 15
+	rxs_step "addresses and peer namespace"
+	ip netns add "$RXS_NS" || rxs_fail "ip netns add failed"
+	ip link set "$RXS_PEER" netns "$RXS_NS" || rxs_fail "cannot move $RXS_PEER to netns"
+	ip -n "$RXS_NS" link set lo up
+	ip -n "$RXS_NS" addr add "$RXS_PEER_IP/24" dev "$RXS_PEER" || rxs_fail "peer address"
+	ip -n "$RXS_NS" link set "$RXS_PEER" up || rxs_fail "peer link up"
+	ip addr add "$RXS_DUT_IP/24" dev "$RXS_DUT" || rxs_fail "DUT address"
+	ip link set "$RXS_DUT" up || rxs_fail "DUT link up"
+}
+
+rxs_in_peer() {
+	ip netns exec "$RXS_NS" "$@"
+}
+
+# rxs_wait_link SECONDS: both ends report carrier.
+rxs_wait_link() {
+	rxs_step "wait for link"
+	_t=${1:-20}
+	_s=0
+	while [ "$_s" -lt "$_t" ]; do
+		if [ "$(cat "/sys/class/net/$RXS_DUT/carrier" 2>/dev/null)" = 1 ] &&
+		   [ "$(rxs_in_peer cat "/sys/class/net/$RXS_PEER/carrier" 2>/dev/null)" = 1 ]; then
+			rxs_say "link up after ${_s} s: $(ethtool "$RXS_DUT" 2>/dev/null |
+				sed -n 's/^[[:space:]]*Speed: //p') $(cat "/sys/class/net/$RXS_DUT/operstate")"
+			return 0
+		fi
+		sleep 1
+		_s=$((_s + 1))
+	done
+	ip link show
+	rxs_fail "no link on $RXS_DUT after $_t s"
+}
+
+# rxs_ping [COUNT]: DUT -> peer, no loss allowed.
+rxs_ping() {
+	rxs_step "ping"
+	_c=${1:-5}
+	_out=$(ping -c "$_c" -W 2 "$RXS_PEER_IP" 2>&1)
+	echo "$_out" | tail -n 2
+	echo "$_out" | grep -q " $_c packets received" ||
+		rxs_fail "ping $RXS_PEER_IP: packets lost"
+}
+
+# rxs_mpstat_start SECONDS / rxs_mpstat_stop: per-CPU utilisation while a
+# test runs; rxs_mpstat_stop prints the averages (%soft is the softirq
+# share, where NIC RX processing runs).
+rxs_mpstat_start() {
+	mpstat -P ALL 1 "$1" > /tmp/rxs-mpstat.txt 2>&1 &
+	RXS_MPSTAT_PID=$!
+}
+
+rxs_mpstat_stop() {
+	wait "$RXS_MPSTAT_PID" 2>/dev/null || true
+	echo "per-CPU utilisation (mpstat averages):"
+	grep '^Average' /tmp/rxs-mpstat.txt | awk '{
+		if ($2 == "CPU") { printf "  %-4s %7s %7s %7s %7s\n", "CPU", "%usr", "%sys", "%soft", "%idle"; for (i = 1; i <= NF; i++) col[$i] = i }
+		else printf "  %-4s %7s %7s %7s %7s\n", $2, $col["%usr"], $col["%sys"], $col["%soft"], $col["%idle"] }'
+}
+
+# rxs_irqs: the DUT's lines of /proc/interrupts (its MSI/MSI-X vectors,
+# or lines naming the interface or the PCI address).
+rxs_irqs() {
+	_drv=$(basename "$(readlink -f "/sys/class/net/$RXS_DUT/device/driver")")
+	echo "/proc/interrupts lines of $RXS_DUT ($_drv, $RXS_DUT_PCI):"
+	head -n 1 /proc/interrupts
+	_pat="$RXS_DUT|$RXS_DUT_PCI"
+	for _i in /sys/bus/pci/devices/"$RXS_DUT_PCI"/msi_irqs/*; do
+		[ -e "$_i" ] && _pat="$_pat|^ *$(basename "$_i"):"
+	done
+	grep -E "$_pat" /proc/interrupts || echo "  (none found)"
+}
+
+# rxs_iperf fwd|rev STREAMS SECONDS [MIN_MBITS]: TCP through the DUT. fwd:
+# the DUT sends; rev: the peer sends and the DUT receives. Fails unless
+# iperf3 succeeds and the receiver's total is at least MIN_MBITS (default 1).
+rxs_iperf() {
+	_dir=$1
+	_p=$2
+	_s=$3
+	_min=${4:-1}
+	rxs_step "iperf3 $_dir -P $_p -t $_s"
+	rxs_in_peer iperf3 -s -1 -D -B "$RXS_PEER_IP" --logfile /tmp/iperf3-server.log ||
+		rxs_fail "iperf3 server did not start"
+	sleep 1
+	_r=
+	[ "$_dir" = rev ] && _r=-R
+	rxs_mpstat_start "$_s"
+	# shellcheck disable=SC2086
+	timeout $((_s + 30)) iperf3 -c "$RXS_PEER_IP" -B "$RXS_DUT_IP" -P "$_p" \
+		-t "$_s" $_r -f m --connect-timeout 5000 > /tmp/iperf3.txt 2>&1
+	_rc=$?
+	rxs_mpstat_stop
+	grep -E 'SUM|sender|receiver|error' /tmp/iperf3.txt | tail -n 4
+	[ "$_rc" = 0 ] || { cat /tmp/iperf3.txt; rxs_fail "iperf3 $_dir exited with $_rc"; }
+	if [ "$_p" -gt 1 ]; then
+		_line=$(grep 'SUM' /tmp/iperf3.txt | grep receiver | tail -n 1)
+	else
+		_line=$(grep receiver /tmp/iperf3.txt | tail -n 1)
+	fi
+	_mbits=$(echo "$_line" | awk '{for (i = 1; i <= NF; i++) if ($i == "Mbits/sec") print $(i - 1)}')
+	[ -n "$_mbits" ] || rxs_fail "iperf3 $_dir: no receiver total"
+	echo "RXSCALE-IPERF: $_dir streams=$_p seconds=$_s mbits=$_mbits"
+	awk -v m="$_mbits" -v min="$_min" 'BEGIN { exit !(m >= min) }' ||
+		rxs_fail "iperf3 $_dir: $_mbits Mbit/s < $_min Mbit/s"
+}
+
+rxs_dmesg_mark() {
+	RXS_DMESG_START=$(dmesg | wc -l)
+}
+
+# rxs_dmesg_check: no warning/bug/error lines since rxs_setup.
+rxs_dmesg_check() {
+	rxs_step "dmesg check"
+	_bad=$(dmesg | tail -n +"$((RXS_DMESG_START + 1))" | grep -iE "$RXS_DMESG_BAD" |
+		grep -vE "$RXS_DMESG_IGNORE" || true)
+	if [ -n "$_bad" ]; then
+		echo "$_bad"
+		rxs_fail "kernel log has warnings/errors (above)"
+	fi
+	rxs_say "dmesg clean ($(dmesg | wc -l) lines)"
+}

@@ -1,0 +1,71 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# Upstream r8169 on the RTL8127 model (run with --nic rtl8127): probe as
+# RTL8127A, 10G link through the realtek PHY driver, ping, TCP both ways
+# with 4 streams, the hardware tally counters, interface down/up and
+# rmmod/modprobe cycles, and a clean kernel log.
+. ./lib.sh
+
+RXS_CYCLES=${RXS_CYCLES:-3}
+RXS_SECS=${RXS_SECS:-10}
+
+rxs_setup
+rxs_wait_link 20
+
+rxs_step "identity"
+_drv=$(basename "$(readlink -f "/sys/class/net/$RXS_DUT/device/driver")")
+[ "$_drv" = r8169 ] || rxs_fail "DUT bound to '$_drv', not r8169"
+dmesg | grep -q 'RTL8127A' || rxs_fail "r8169 did not identify an RTL8127A"
+dmesg | grep 'RTL8127A' | tail -n 1
+_phydrv=$(basename "$(readlink -f "/sys/class/net/$RXS_DUT/phydev/driver")")
+rxs_say "PHY driver: $_phydrv"
+echo "$_phydrv" | grep -q 'NBASE-T' || rxs_fail "PHY not bound to the Realtek NBASE-T driver"
+_speed=$(ethtool "$RXS_DUT" | sed -n 's/^[[:space:]]*Speed: //p')
+[ "$_speed" = 10000Mb/s ] || rxs_fail "link speed '$_speed', expected 10000Mb/s"
+ethtool "$RXS_DUT" | grep -q '10000baseT/Full' || rxs_fail "10000baseT/Full not supported"
+
+rxs_ping 5
+rxs_iperf fwd 4 "$RXS_SECS"
+rxs_iperf rev 4 "$RXS_SECS"
+rxs_irqs
+
+rxs_step "tally counters"
+ethtool -S "$RXS_DUT" > /tmp/rtl-stats.txt || rxs_fail "ethtool -S failed"
+grep -E 'tx_packets|rx_packets|tx_errors|rx_errors|rx_missed|unicast' /tmp/rtl-stats.txt
+_txp=$(sed -n 's/^[[:space:]]*tx_packets: //p' /tmp/rtl-stats.txt)
+_rxp=$(sed -n 's/^[[:space:]]*rx_packets: //p' /tmp/rtl-stats.txt)
+[ "${_txp:-0}" -gt 1000 ] || rxs_fail "hardware tx_packets '$_txp' too low"
+[ "${_rxp:-0}" -gt 1000 ] || rxs_fail "hardware rx_packets '$_rxp' too low"
+
+rxs_step "link down/up"
+ip link set "$RXS_DUT" down
+sleep 1
+ip link set "$RXS_DUT" up || rxs_fail "link up after down failed"
+rxs_wait_link 20
+rxs_ping 3
+
+_i=1
+while [ "$_i" -le "$RXS_CYCLES" ]; do
+	rxs_step "rmmod/modprobe cycle $_i"
+	rmmod r8169 || rxs_fail "rmmod r8169 failed (cycle $_i)"
+	[ -e "/sys/bus/pci/devices/$RXS_DUT_PCI/net" ] &&
+		rxs_fail "interface still present after rmmod"
+	modprobe r8169 || rxs_fail "modprobe r8169 failed (cycle $_i)"
+	_t=15
+	RXS_DUT=
+	while [ "$_t" -gt 0 ]; do
+		RXS_DUT=$(rxs_iface_of_pci "$RXS_DUT_PCI" || true)
+		[ -n "$RXS_DUT" ] && break
+		sleep 1
+		_t=$((_t - 1))
+	done
+	[ -n "$RXS_DUT" ] || rxs_fail "no interface after modprobe (cycle $_i)"
+	ip addr add "$RXS_DUT_IP/24" dev "$RXS_DUT" || rxs_fail "DUT address"
+	ip link set "$RXS_DUT" up || rxs_fail "DUT link up"
+	rxs_wait_link 20
+	rxs_ping 3
+	_i=$((_i + 1))
+done
+rxs_iperf rev 4 5
+
+rxs_dmesg_check
