@@ -119,7 +119,7 @@ prepare_source_tree() {	# name arch major
 	rxs_deb_fetch "$DEBS" "linux-headers-$rel-$darch:$darch"
 	src=$(unpack_source "$major")
 	out=$RXS_CACHE/trees/$name
-	key="$(basename "$src") $rel-$darch $(gcc -dumpversion)"
+	key="$(basename "$src") $rel-$darch $(gcc -dumpversion) debian-config-2"
 	if ! rxs_stamp_ok "$out" "$key"; then
 		rxs_log "preparing $name from $(basename "$src") with Debian's $rel-$darch config"
 		rm -rf "$out"
@@ -139,20 +139,42 @@ prepare_source_tree() {	# name arch major
 }
 
 # Debian's release string is <upstream version>+debNN-<flavour>; keep it so
-# that modules built here carry the vermagic of Debian's kernel. Debug info
-# and BTF only slow module builds down and are switched off; the trusted
-# and signing key paths point into Debian's build tree and are cleared.
+# that modules built here carry the vermagic of Debian's kernel. Everything
+# else stays Debian's: options such as DEBUG_INFO_BTF_MODULES or MODULE_SIG
+# change struct module, and a module built against another layout is
+# refused ("section size must match"). Only the key paths, which point into
+# Debian's build tree, are cleared (install-time signing is off).
 build_tree() {	# src out arch localversion-suffix
 	cfg="$1/scripts/config --file $2/.config"
+	cp "$2/.config" "$2/config.debian"
 	$cfg --set-str LOCALVERSION "$4" -d LOCALVERSION_AUTO \
 		--set-str SYSTEM_TRUSTED_KEYS "" --set-str SYSTEM_REVOCATION_KEYS "" \
-		--set-str MODULE_SIG_KEY "" -d MODULE_SIG_ALL \
-		-d DEBUG_INFO_BTF -d DEBUG_INFO_DWARF5 -d DEBUG_INFO_DWARF4 \
-		-d DEBUG_INFO_DWARF_TOOLCHAIN_DEFAULT -e DEBUG_INFO_NONE
+		--set-str MODULE_SIG_KEY "" -d MODULE_SIG_ALL
 	mk="make -s -C $1 O=$2 ARCH=$3 CROSS_COMPILE=$(cross_for "$3") -j$JOBS"
 	$mk olddefconfig >"$2/prepare.log" 2>&1 &&
 		$mk modules_prepare >>"$2/prepare.log" 2>&1 ||
 		{ tail -n 30 "$2/prepare.log" >&2; rxs_die "preparing $2 failed"; }
+	config_drift "$2"
+}
+
+# Options olddefconfig changed from Debian's config, other than the ones set
+# above and those that describe the toolchain (Debian builds with a newer
+# gcc and has rustc): logged, and fatal when include/linux/module.h tests
+# them, since struct module must match the running kernel's.
+config_drift() {	# out
+	drift=$(diff "$1/config.debian" "$1/.config" | sed -n 's/^[<>] //p' |
+		sed -n 's/^# \(CONFIG_[A-Z0-9_]*\) is not set/\1=n/p; s/^\(CONFIG_[A-Z0-9_]*\)=.*/\1/p' |
+		sed 's/=n$//' | sort -u |
+		grep -v -E '^CONFIG_(LOCALVERSION|LOCALVERSION_AUTO|SYSTEM_TRUSTED_KEYS|SYSTEM_REVOCATION_KEYS|MODULE_SIG_KEY|MODULE_SIG_ALL|CC_.*|GCC_.*|AS_.*|LD_.*|LLD_.*|PAHOLE_.*|RUSTC_.*|RUST_.*|BINDGEN_.*|TOOLS_SUPPORT_.*|ARCH_SUPPORTS_.*|HAVE_.*_COMPILER.*|CLANG_.*|GCC_PLUGIN.*|TOOLCHAIN_.*)$' || true)
+	[ -n "$drift" ] || return 0
+	echo "$drift" >"$1/config.drift"
+	rxs_log "$(basename "$1"): options that differ from Debian's config: $(echo $drift)"
+	# Those that shape struct module make every module unloadable.
+	for o in $drift; do
+		if grep -q "$o\b" "$1/source/include/linux/module.h"; then
+			rxs_die "$(basename "$1"): $o differs from Debian's config and shapes struct module"
+		fi
+	done
 }
 
 prepare_deps() {
