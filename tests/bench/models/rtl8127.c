@@ -332,8 +332,15 @@ static void rtl8127_reg_write(RTL8127State *s, hwaddr addr, uint64_t val,
         return;
     }
 
-    if (addr == R_CHIPCMD && size == 1) {
-        rtl8127_chipcmd_write(s, val);
+    if (touches(addr, size, R_CHIPCMD, 1)) {
+        uint8_t cmd = val >> (8 * (R_CHIPCMD - addr));
+
+        /* a wider access also covers its neighbours: store those first */
+        uint8_t old = rtl8127_rd8(s, R_CHIPCMD);
+
+        rtl8127_store(s, addr, val, size);
+        s->regs[R_CHIPCMD] = old;
+        rtl8127_chipcmd_write(s, cmd);
         return;
     }
 
@@ -395,7 +402,8 @@ static void rtl8127_reg_write(RTL8127State *s, hwaddr addr, uint64_t val,
     }
 
     if (touches(addr, size, R_TPPOLL, 2)) {
-        uint16_t bits = val << (8 * (addr - R_TPPOLL));
+        uint16_t bits = addr >= R_TPPOLL ? val << (8 * (addr - R_TPPOLL))
+                                         : val >> (8 * (R_TPPOLL - addr));
         int q;
 
         for (q = 0; q < RTL8127_TX_QUEUES; q++) {
