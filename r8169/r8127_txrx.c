@@ -244,7 +244,6 @@ static int r8127_rx_poll(struct r8127_rx_ring *r, int budget)
 
 static void r8127_rx_ring_free(struct r8127_rx_ring *r)
 {
-	struct device *d = &r->tp->pdev->dev;
 	u32 i;
 
 	if (r->page) {
@@ -260,8 +259,8 @@ static void r8127_rx_ring_free(struct r8127_rx_ring *r)
 		r->pool = NULL;
 	}
 	if (r->desc) {
-		dma_free_coherent(d, r->size * R8127_RX_DESC_SIZE, r->desc,
-				  r->dma);
+		dma_free_coherent(&r->tp->pdev->dev,
+				  r->size * R8127_RX_DESC_SIZE, r->desc, r->dma);
 		r->desc = NULL;
 	}
 }
