@@ -104,8 +104,22 @@ Spread spread_of(const Run &r)
 	}
 	s.found = true;
 	if (n == 0) {
-		s.verdict = "no RX-queue IRQ among the " + std::to_string(r.irqs.size()) +
-			    " IRQs of " + r.iface;
+		const QueueIrqDelta *dev = nullptr;
+		for (const QueueIrqDelta &d : r.irqs)
+			if (d.q.kind == QueueKind::dev)
+				dev = &d;
+		if (!dev) {
+			s.verdict = "no RX-queue IRQ among the " + std::to_string(r.irqs.size()) +
+				    " IRQs of " + r.iface;
+			return s;
+		}
+		std::string who;
+		for (std::size_t i = 0; i < dev->per_cpu.size(); i++)
+			if (dev->total && dev->per_cpu[i] * 10 >= dev->total)
+				who += (who.empty() ? "CPU" : ", CPU") + std::to_string(i);
+		s.verdict = "one IRQ for the whole of " + r.iface + " (IRQ " + dev->irq +
+			    ", no per-queue IRQs): no RSS spread" +
+			    (who.empty() ? std::string() : ", taken by " + who);
 		return s;
 	}
 	if (sum == 0) {
