@@ -111,6 +111,21 @@ TEST_F(Cli, SvgPlots)
 	EXPECT_NE(slurp(out + "/throughput.svg").find("<svg"), std::string::npos);
 }
 
+TEST_F(Cli, GuestRunThroughTheModelledNic)
+{
+	// recorded by guest-demo.sh: rxscale-bench under busybox in the arm64
+	// guest, upstream r8169 on the RTL8127 model, one IRQ named eth1
+	const Result r = run(std::string(RXS_DATA) + "/run-guest-rtl8127");
+	ASSERT_EQ(r.status, 0) << r.err;
+	EXPECT_NE(r.out.find("kernel 7.3.4+deb13-arm64, 4 CPUs"), std::string::npos) << r.out;
+	EXPECT_NE(r.out.find("one IRQ for the whole of eth1 (IRQ 23, no per-queue IRQs): no RSS spread"),
+		  std::string::npos)
+		<< r.out;
+	EXPECT_NE(r.out.find("| 23 | `eth1` | dev | - |"), std::string::npos) << r.out;
+	EXPECT_NE(r.out.find("| `rx_packets` |"), std::string::npos) << r.out;
+	EXPECT_NE(r.out.find("| CPU3 |"), std::string::npos) << r.out;
+}
+
 TEST_F(Cli, BusyMachineIsNoted)
 {
 	const std::string d = copy("run-rps-off");
