@@ -82,20 +82,8 @@ deb_file_any() {
 }
 
 # --- package versions -------------------------------------------------------
-rxsb_apt_update
-user_pins=
-# shellcheck disable=SC2086
-pol=$(rxsb_apt_cache policy $(for p in $USER_PKGS; do echo "$p:arm64"; done) 2>/dev/null |
-	awk '/^[^ ].*:$/ { sub(/:arm64:$/, ""); sub(/:$/, ""); p = $0 }
-	     /^  Candidate:/ { print p "=" $2 }')
-for p in $USER_PKGS; do
-	pv=$(echo "$pol" | grep "^$p=" | head -n 1)
-	case $pv in
-	""|*"=(none)") rxs_die "no arm64 candidate for $p" ;;
-	esac
-	user_pins="$user_pins $pv"
-done
-
+# Resolving versions costs several apt-cache runs; the answer only changes
+# when the package lists do, so it is kept until the next list update.
 apt73() {
 	apt-cache -o Dir::Etc::SourceList=/dev/null \
 		-o Dir::Etc::SourceParts="$RXS_APT_DIR/parts" \
@@ -104,22 +92,52 @@ apt73() {
 		-o APT::Architectures::=amd64 -o APT::Architectures::=arm64 "$@"
 }
 
-if [ "$kver" = 6.1 ]; then
-	kpkg=$(rxsb_apt_cache depends linux-image-arm64:arm64 2>/dev/null |
-		sed -n 's/^ *Depends: \(linux-image-6\.1[^:]*-arm64\).*/\1/p' | head -n 1)
-	[ -n "$kpkg" ] || rxs_die "cannot tell which linux-image-6.1 bookworm uses"
-	kv=$(rxsb_candidate "$kpkg:arm64")
-	kernel_pins="$kpkg=$kv"
-	krel=${kpkg#linux-image-}
-else
-	rxs_apt_private_update
-	kernel_pins=
-	for p in linux-binary-$K73_REL linux-modules-$K73_REL linux-base-$K73_REL; do
-		v=$(apt73 policy "$p:arm64" 2>/dev/null | sed -n 's/^ *Candidate: *//p' | head -n 1)
-		[ -n "$v" ] && [ "$v" != "(none)" ] || rxs_die "no trixie candidate for $p"
-		kernel_pins="$kernel_pins $p=$v"
+rxsb_apt_update
+[ "$kver" = 7.3 ] && rxs_apt_private_update
+resolved=$RXS_CACHE/guest/resolved-$kver
+want_id=$(echo "$USER_PKGS $K73_REL $GUEST_REV" | sha256sum | cut -c1-12)
+user_pins=
+kernel_pins=
+krel=
+if [ -f "$resolved" ] && [ -n "$(find "$resolved" -newer "$RXSB_APT_DIR/updated")" ] &&
+   { [ "$kver" = 6.1 ] || [ -n "$(find "$resolved" -newer "$RXS_APT_DIR/updated")" ]; } &&
+   [ "$(sed -n 1p "$resolved")" = "$want_id" ]; then
+	user_pins=$(sed -n 2p "$resolved")
+	kernel_pins=$(sed -n 3p "$resolved")
+	krel=$(sed -n 4p "$resolved")
+fi
+if [ -z "$krel" ]; then
+	user_pins=
+	# shellcheck disable=SC2086
+	pol=$(rxsb_apt_cache policy $(for p in $USER_PKGS; do echo "$p:arm64"; done) 2>/dev/null |
+		awk '/^[^ ].*:$/ { sub(/:arm64:$/, ""); sub(/:$/, ""); p = $0 }
+		     /^  Candidate:/ { print p "=" $2 }')
+	for p in $USER_PKGS; do
+		pv=$(echo "$pol" | grep "^$p=" | head -n 1)
+		case $pv in
+		""|*"=(none)") rxs_die "no arm64 candidate for $p" ;;
+		esac
+		user_pins="$user_pins $pv"
 	done
-	krel=$K73_REL
+
+	if [ "$kver" = 6.1 ]; then
+		kpkg=$(rxsb_apt_cache depends linux-image-arm64:arm64 2>/dev/null |
+			sed -n 's/^ *Depends: \(linux-image-6\.1[^:]*-arm64\).*/\1/p' | head -n 1)
+		[ -n "$kpkg" ] || rxs_die "cannot tell which linux-image-6.1 bookworm uses"
+		kv=$(rxsb_candidate "$kpkg:arm64")
+		kernel_pins="$kpkg=$kv"
+		krel=${kpkg#linux-image-}
+	else
+		kernel_pins=
+		for p in linux-binary-$K73_REL linux-modules-$K73_REL linux-base-$K73_REL; do
+			v=$(apt73 policy "$p:arm64" 2>/dev/null | sed -n 's/^ *Candidate: *//p' | head -n 1)
+			[ -n "$v" ] && [ "$v" != "(none)" ] || rxs_die "no trixie candidate for $p"
+			kernel_pins="$kernel_pins $p=$v"
+		done
+		krel=$K73_REL
+	fi
+	printf '%s\n' "$want_id" "$user_pins" "$kernel_pins" "$krel" > "$resolved.new"
+	mv "$resolved.new" "$resolved"
 fi
 
 key=$( {
