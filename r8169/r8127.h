@@ -276,6 +276,8 @@ int r8127_netdev_setup(struct r8127_priv *tp);
 int r8127_reconfigure(struct r8127_priv *tp, u32 rx, u32 tx,
 		      u32 rx_size, u32 tx_size);
 void r8127_reset_work(struct work_struct *work);
+int r8127_pm_suspend(struct r8127_priv *tp);
+int r8127_pm_resume(struct r8127_priv *tp);
 void r8127_rss_default_indir(struct r8127_priv *tp);
 void r8127_read_qcnt(struct r8127_queue_stats *s, struct r8127_qcnt *out);
 

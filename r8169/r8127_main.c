@@ -253,12 +253,25 @@ static void r8127_shutdown(struct pci_dev *pdev)
 	r8127_hw_reset(tp);
 }
 
+static int r8127_suspend(struct device *d)
+{
+	return r8127_pm_suspend(dev_get_drvdata(d));
+}
+
+static int r8127_resume(struct device *d)
+{
+	return r8127_pm_resume(dev_get_drvdata(d));
+}
+
+static DEFINE_SIMPLE_DEV_PM_OPS(r8127_pm_ops, r8127_suspend, r8127_resume);
+
 static struct pci_driver r8127_driver = {
 	.name		= R8127_DRV_NAME,
 	.id_table	= r8127_pci_tbl,
 	.probe		= r8127_probe,
 	.remove		= r8127_remove,
 	.shutdown	= r8127_shutdown,
+	.driver.pm	= pm_sleep_ptr(&r8127_pm_ops),
 };
 module_pci_driver(r8127_driver);
 

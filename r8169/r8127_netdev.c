@@ -213,6 +213,34 @@ void r8127_reset_work(struct work_struct *work)
 	rtnl_unlock();
 }
 
+/* System sleep: the datapath goes down and comes back as at open. */
+int r8127_pm_suspend(struct r8127_priv *tp)
+{
+	rtnl_lock();
+	netif_device_detach(tp->dev);
+	if (tp->up)
+		r8127_down(tp);
+	rtnl_unlock();
+	cancel_work_sync(&tp->reset_work);
+	return 0;
+}
+
+int r8127_pm_resume(struct r8127_priv *tp)
+{
+	int ret = 0;
+
+	rtnl_lock();
+	/* the chip may have lost power: redo the probe-time init */
+	r8127_hw_init(tp);
+	r8127_hw_reset(tp);
+	r8127_hw_set_mac(tp, tp->dev->dev_addr);
+	if (netif_running(tp->dev))
+		ret = r8127_up(tp);
+	netif_device_attach(tp->dev);
+	rtnl_unlock();
+	return ret;
+}
+
 static void r8127_tx_timeout(struct net_device *dev, unsigned int txq)
 {
 	struct r8127_priv *tp = netdev_priv(dev);

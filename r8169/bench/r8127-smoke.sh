@@ -1,0 +1,72 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# r8127 on the RTL8127 model: identity, queues, RSS spread, ethtool ops.
+. ./lib.sh
+RXS_DMESG_IGNORE="$RXS_DMESG_IGNORE|firmware: failed to load rtl_nic|hrtimer: interrupt took|module verification failed"
+RXS_SECS=${RXS_SECS:-8}
+rxs_setup
+rxs_wait_link 20
+
+rxs_step "identity"
+_drv=$(basename "$(readlink -f "/sys/class/net/$RXS_DUT/device/driver")")
+[ "$_drv" = r8127 ] || rxs_fail "DUT bound to '$_drv', not r8127"
+dmesg | grep r8127
+ethtool -i "$RXS_DUT"
+ethtool "$RXS_DUT" | grep -E 'Speed|Duplex|Link detected'
+ethtool -l "$RXS_DUT" || rxs_fail "ethtool -l"
+ethtool -x "$RXS_DUT" | head -n 8 || rxs_fail "ethtool -x"
+ethtool -n "$RXS_DUT" rx-flow-hash tcp4
+ethtool -n "$RXS_DUT" rx-flow-hash udp4
+rxs_ping 5
+rxs_iperf rev 8 "$RXS_SECS"
+rxs_irqs
+ethtool -S "$RXS_DUT" | grep -E 'rx[0-9]_packets|tx[0-9]_packets|alloc_fail|hw_'
+_used=0
+for q in 0 1 2 3; do
+	_p=$(ethtool -S "$RXS_DUT" | sed -n "s/^[[:space:]]*rx${q}_packets: //p")
+	[ "${_p:-0}" -gt 100 ] && _used=$((_used + 1))
+done
+rxs_say "RX queues with traffic: $_used"
+rxs_iperf fwd 4 "$RXS_SECS"
+
+rxs_step "ethtool -L rx 2"
+ethtool -L "$RXS_DUT" rx 2 || rxs_fail "ethtool -L rx 2"
+ethtool -l "$RXS_DUT" | tail -n 5
+rxs_wait_link 20
+rxs_ping 3
+ethtool -L "$RXS_DUT" rx 3 && rxs_fail "rx 3 accepted"
+ethtool -L "$RXS_DUT" combined 2 && rxs_fail "combined accepted"
+ethtool -L "$RXS_DUT" rx 4 tx 1 || rxs_fail "ethtool -L rx 4 tx 1"
+rxs_wait_link 20
+rxs_ping 3
+ethtool -L "$RXS_DUT" tx 2 || rxs_fail "ethtool -L tx 2"
+rxs_wait_link 20
+
+rxs_step "ethtool -X / -N / -C / -G"
+ethtool -X "$RXS_DUT" equal 2 || rxs_fail "ethtool -X equal 2"
+ethtool -x "$RXS_DUT" | head -n 4
+ethtool -X "$RXS_DUT" weight 1 0 0 5 || rxs_fail "ethtool -X weight"
+ethtool -X "$RXS_DUT" hfunc xor && rxs_fail "hfunc xor accepted"
+ethtool -N "$RXS_DUT" rx-flow-hash udp4 sdfn || rxs_fail "udp4 sdfn"
+ethtool -n "$RXS_DUT" rx-flow-hash udp4
+ethtool -N "$RXS_DUT" rx-flow-hash tcp4 sd
+ethtool -n "$RXS_DUT" rx-flow-hash tcp4 | grep -q "L4 bytes 0" || rxs_fail "tcp4 lost its ports"
+ethtool -C "$RXS_DUT" rx-usecs 20 tx-usecs 10 || rxs_fail "ethtool -C"
+ethtool -c "$RXS_DUT" | grep -E '^(rx|tx)-usecs'
+ethtool -C "$RXS_DUT" rx-usecs 1000 && rxs_fail "rx-usecs 1000 accepted"
+ethtool -G "$RXS_DUT" rx 512 tx 256 || rxs_fail "ethtool -G"
+ethtool -g "$RXS_DUT" | tail -n 5
+ethtool -G "$RXS_DUT" rx 300 && rxs_fail "rx 300 accepted"
+ethtool -X "$RXS_DUT" default || rxs_fail "ethtool -X default"
+rxs_wait_link 20
+rxs_iperf rev 4 "$RXS_SECS"
+ethtool -S "$RXS_DUT" | grep -E 'rx[0-9]_packets'
+
+rxs_step "down/up"
+ip link set "$RXS_DUT" down
+ip link set "$RXS_DUT" up || rxs_fail "up"
+rxs_wait_link 20
+rxs_ping 3
+rxs_step "rmmod"
+rmmod r8127 || rxs_fail "rmmod r8127"
+rxs_dmesg_check
