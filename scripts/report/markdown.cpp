@@ -384,6 +384,32 @@ std::string markdown_compare(const Run &a, const Run &b, const PlotFiles *plots)
 			o << (i ? ", " : "") << diff[i];
 		o << ".\n\n";
 	}
+	{
+		auto top_rx = [](const Run &r) {
+			std::uint64_t t = 0, m = 0;
+			std::size_t at = 0;
+			for (std::size_t i = 0; i < r.net_rx.size(); i++) {
+				t += r.net_rx[i];
+				if (r.net_rx[i] > m) {
+					m = r.net_rx[i];
+					at = i;
+				}
+			}
+			return "CPU" + std::to_string(r.softirq_cpus.empty() ? 0 : r.softirq_cpus[at]) + " " +
+			       pct(static_cast<double>(m), static_cast<double>(t));
+		};
+		const CpuStats *xa = cpu_stats(a, a.cpu.busiest), *xb = cpu_stats(b, b.cpu.busiest);
+		o << "- throughput: " << fmt(a.iperf.received_bps / 1e9, 2) << " → "
+		  << fmt(b.iperf.received_bps / 1e9, 2) << " Gbit/s ("
+		  << change_pct(a.iperf.received_bps, b.iperf.received_bps) << "); per-interval CV "
+		  << fmt(100 * a.gbps.cv, 1) << " % " << stability(a.gbps.cv) << " → "
+		  << fmt(100 * b.gbps.cv, 1) << " % " << stability(b.gbps.cv) << "\n";
+		if (xa && xb)
+			o << "- busiest core: CPU" << xa->cpu << " (%soft+%irq " << fmt(xa->soft.mean + xa->irq.mean, 1)
+			  << ", %soft max " << fmt(xa->soft.max, 1) << ") → CPU" << xb->cpu << " ("
+			  << fmt(xb->soft.mean + xb->irq.mean, 1) << ", %soft max " << fmt(xb->soft.max, 1) << ")\n";
+		o << "- largest share of NET_RX softirqs: " << top_rx(a) << " → " << top_rx(b) << "\n\n";
+	}
 	o << "## Side by side\n\n";
 	for (const Run *r : {&a, &b})
 		if (const std::string busy = load_note(*r); !busy.empty())

@@ -94,6 +94,8 @@ TEST_F(Cli, ComparisonWithPlots)
 	const std::string md = slurp(out + "/report.md");
 	EXPECT_NE(md.find("# rxscale report: rps-off vs rps-on"), std::string::npos);
 	EXPECT_NE(md.find("| `queues/rx-0/rps_cpus` | 0 | 3 | changed |"), std::string::npos) << md;
+	EXPECT_NE(md.find("- largest share of NET_RX softirqs: CPU"), std::string::npos) << md;
+	EXPECT_NE(md.find("- throughput: "), std::string::npos) << md;
 	for (const char *img : {"throughput.png", "softirq-1.png", "softirq-2.png", "softirq-mean.png"}) {
 		EXPECT_NE(md.find(std::string("](") + img + ")"), std::string::npos) << img;
 		const std::string png = slurp(out + "/" + img);
