@@ -5,10 +5,13 @@
 # rxscale-bench twice with the receiving side's RPS off and then on
 # (iperf3 -R: the bench side receives), rxscale-report side by side with
 # plots. Needs root. Bounded: two runs of DEMO_SECONDS (default 10) s.
+# DEMO_IPERF3=3.18 runs Debian 13's iperf3 3.18 (multi-threaded, fetched
+# into the cache) on both ends instead of the system's 3.12.
 #   tests/report/netns-demo.sh [OUTDIR]      (default build/netns-demo)
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
 TOP=$(cd "$HERE/../.." && pwd)
+. "$HERE/../lib/common.sh"
 . "$HERE/netns-lib.sh"
 OUT=${1:-$TOP/build/netns-demo}
 SECS=${DEMO_SECONDS:-10}
@@ -32,6 +35,16 @@ done
 	die "missing:$missing (install them: sh tests/deps.sh scripts)"
 case $SECS in '' | *[!0-9]*) die "DEMO_SECONDS must be a number" ;; esac
 [ "$SECS" -ge 4 ] && [ "$SECS" -le 30 ] || die "DEMO_SECONDS must be 4..30"
+
+IPERF3=iperf3
+case ${DEMO_IPERF3:-system} in
+system) ;;
+3.18)
+	rxn_iperf3_new || die "no iperf3 3.18"
+	IPERF3=$RXN_IPERF3_NEW ;;
+*) die "DEMO_IPERF3 is 'system' or '3.18'" ;;
+esac
+export IPERF3
 
 BUILD=${RXSCALE_REPORT_BUILD:-$TOP/build/report-tool}
 log "building rxscale-report in $BUILD"
@@ -57,7 +70,7 @@ $A "$TOP/scripts/rxscale-tune" save "$RXN_IF_A" "$OUT/tune-state.txt" >/dev/null
 for rps in off on; do
 	log "RPS $rps on $RXN_IF_A"
 	$A "$TOP/scripts/rxscale-tune" rps "$RXN_IF_A" $rps || die "rxscale-tune rps $rps failed"
-	rxn_server iperf3 || die "no iperf3 server"
+	rxn_server "$IPERF3" || die "no iperf3 server"
 	$A "$TOP/scripts/rxscale-bench" -c "$RXN_ADDR_B" -R -P "$STREAMS" -t "$SECS" \
 		-i "$RXN_IF_A" -l "rps-$rps" -o "$OUT/run-rps-$rps" ||
 		die "rxscale-bench (RPS $rps) failed: $(cat "$OUT/run-rps-$rps/status" 2>/dev/null)"

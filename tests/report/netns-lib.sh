@@ -53,3 +53,24 @@ rxn_server() {
 	echo "error: iperf3 server did not start in $RXN_B" >&2
 	return 1
 }
+
+# rxn_iperf3_new: sets RXN_IPERF3_NEW to a command that runs iperf3 3.18
+# from Debian 13 (iperf3 + libiperf0 and the libraries they need, downloaded
+# with tests/lib/common.sh's private apt configuration into the cache and
+# run through Debian 13's own loader; nothing is installed). Needs
+# tests/lib/common.sh sourced.
+rxn_iperf3_new() {
+	_new=$RXS_CACHE/iperf3-trixie
+	if [ ! -x "$_new/root/usr/bin/iperf3" ]; then
+		rxs_deb_fetch "$_new" iperf3 libiperf0 libc6 libssl3t64 libsctp1 libzstd1 zlib1g
+		for _d in "$_new"/*.deb; do
+			dpkg-deb -x "$_d" "$_new/root" || { echo "error: cannot unpack $_d" >&2; return 1; }
+		done
+	fi
+	RXN_IPERF3_NEW="$_new/root/usr/lib64/ld-linux-x86-64.so.2 --library-path $_new/root/usr/lib/x86_64-linux-gnu $_new/root/usr/bin/iperf3"
+	# shellcheck disable=SC2086
+	$RXN_IPERF3_NEW --version 2>/dev/null | head -n 1 | grep -q '^iperf 3\.\(1[6-9]\|[2-9][0-9]\)' || {
+		echo "error: the Debian 13 iperf3 does not run here" >&2
+		return 1
+	}
+}

@@ -18,15 +18,8 @@ mkdir -p "$OUT"
 rxs_apt_install $(grep -v "^#" "$TOP/tests/deps/scripts.txt")
 
 # iperf3 3.18 from Debian 13, run through its own loader and libraries
-NEW=$RXS_CACHE/iperf3-trixie
-if [ ! -x "$NEW/root/usr/bin/iperf3" ]; then
-	rxs_deb_fetch "$NEW" iperf3 libiperf0 libc6 libssl3t64 libsctp1 libzstd1 zlib1g
-	for d in "$NEW"/*.deb; do dpkg-deb -x "$d" "$NEW/root" || rxs_die "unpack $d"; done
-fi
-IPERF3_NEW="$NEW/root/usr/lib64/ld-linux-x86-64.so.2 --library-path $NEW/root/usr/lib/x86_64-linux-gnu $NEW/root/usr/bin/iperf3"
-# shellcheck disable=SC2086
-$IPERF3_NEW --version | head -n 1 | grep -q '^iperf 3\.1[6-9]' ||
-	rxs_die "the Debian 13 iperf3 does not run here"
+rxn_iperf3_new || exit 1
+IPERF3_NEW=$RXN_IPERF3_NEW
 
 trap rxn_down EXIT INT TERM
 rxn_up || rxs_die "could not set up the namespaces"
