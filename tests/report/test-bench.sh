@@ -118,8 +118,9 @@ rc=$?
 expect_rc 0 "report of the loopback run"
 expect_out "# rxscale report: loop" "report of the loopback run"
 expect_out "no per-queue IRQs found for lo" "report of the loopback run"
-# -b 200M over 2 streams: 0.4 Gbit/s in all
-grep -Eq 'received \*\*0\.(39|40|41) Gbit/s' "$T/out" && ok || bad "loopback rate is 0.4 Gbit/s"
+# -b 200M over 2 streams: 0.4 Gbit/s in all (units right, pacing kept
+# even on a loaded machine)
+grep -Eq 'received \*\*0\.(3[5-9]|4[0-2]) Gbit/s' "$T/out" && ok || bad "loopback rate is 0.4 Gbit/s"
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
