@@ -197,6 +197,11 @@ list)
 prepare)
 	shift
 	[ $# -gt 0 ] || set -- $TREES
+	# One preparer at a time: two runs rebuilding the same tree would
+	# delete each other's work.
+	mkdir -p "$RXS_CACHE"
+	exec 9>"$RXS_CACHE/trees.lock"
+	flock 9
 	prepare_deps
 	for t in "$@"; do
 		prepare_one "$t"
