@@ -20,7 +20,8 @@ COMPAT_DIR = $(BUILD)/compat/$(KREL)-$(or $(ARCH),$(shell uname -m))
 KBUILD_ARGS = -C $(KDIR) M=$(TOP) RXSCALE_COMPAT_DIR=$(COMPAT_DIR)
 
 .PHONY: all modules install clean compat kdir-check hdrtest check unit \
-	matrix checkpatch bench demo help toeplitz-bench
+	matrix checkpatch bench demo help toeplitz-bench \
+	report-tool netns-demo guest-demo
 
 all: modules
 
@@ -71,6 +72,19 @@ bench:
 
 demo:
 	tests/bench/demo.sh
+
+# scripts/: the report tool, and real end-to-end runs of rxscale-bench +
+# rxscale-report over veth between two namespaces and through the bench.
+report-tool:
+	cmake -S scripts/report -B build/report-tool >/dev/null
+	cmake --build build/report-tool -j2
+
+netns-demo:
+	sh tests/deps.sh scripts
+	tests/report/netns-demo.sh
+
+guest-demo:
+	tests/report/guest-demo.sh
 
 check:
 	tests/run-check.sh

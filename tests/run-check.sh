@@ -40,6 +40,7 @@ suite matrix tests/matrix/run-matrix.sh
 suite checkpatch tests/matrix/run-checkpatch.sh
 suite buildsys tests/matrix/run-buildsys.sh
 suite dkms tests/dkms/run-dkms.sh
+suite scripts make -s netns-demo
 
 echo
 cat "$summary"
