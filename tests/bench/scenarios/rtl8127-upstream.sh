@@ -33,6 +33,23 @@ rxs_iperf fwd 4 "$RXS_SECS"
 rxs_iperf rev 4 "$RXS_SECS"
 rxs_irqs
 
+# IPv6: neighbour discovery goes through the multicast hash filter (MAR),
+# TCP through IPv6 checksum offload and TSO6.
+rxs_step "IPv6"
+ip -6 addr add fd00:8127::1/64 dev "$RXS_DUT" nodad || rxs_fail "DUT IPv6 address"
+rxs_in_peer ip -6 addr add fd00:8127::2/64 dev "$RXS_PEER" nodad ||
+	rxs_fail "peer IPv6 address"
+ping -6 -c 3 -W 2 fd00:8127::2 > /tmp/ping6.txt 2>&1
+tail -n 2 /tmp/ping6.txt
+grep -q ' 3 packets received' /tmp/ping6.txt || rxs_fail "ping -6: packets lost"
+rxs_in_peer iperf3 -s -1 -D -B fd00:8127::2 || rxs_fail "iperf3 -6 server"
+sleep 1
+timeout 40 iperf3 -6 -c fd00:8127::2 -P 2 -t 5 -f m > /tmp/iperf6.txt 2>&1 ||
+	{ cat /tmp/iperf6.txt; rxs_fail "iperf3 -6 failed"; }
+_m6=$(grep SUM /tmp/iperf6.txt | grep receiver | awk '{for (i = 1; i <= NF; i++) if ($i == "Mbits/sec") print $(i - 1)}')
+echo "RXSCALE-IPERF: fwd6 streams=2 seconds=5 mbits=$_m6"
+awk -v m="${_m6:-0}" 'BEGIN { exit !(m >= 1) }' || rxs_fail "iperf3 -6: $_m6 Mbit/s"
+
 rxs_step "tally counters"
 ethtool -S "$RXS_DUT" > /tmp/rtl-stats.txt || rxs_fail "ethtool -S failed"
 grep -E 'tx_packets|rx_packets|tx_errors|rx_errors|rx_missed|unicast' /tmp/rtl-stats.txt
