@@ -57,12 +57,20 @@ rxs_iface_of_pci() {
 
 # rxs_load_driver: the injected modules (run-scenario.sh --module) if any,
 # else the DUT's stock driver; virtio_net for the peer in any case.
+# RXS_STOCK_DRIVER=always (run-scenario.sh --env) loads the stock driver
+# before the injected modules too (for modules that are not the DUT's
+# driver).
 rxs_load_driver() {
 	rxs_step "load drivers"
 	# Debian builds virtio_pci as a module; nothing loads it but us
 	modprobe virtio_pci || rxs_fail "modprobe virtio_pci failed"
 	modprobe virtio_net || rxs_fail "modprobe virtio_net failed"
 	_extra=$(ls "$RXS_DIR"/modules/*.ko 2>/dev/null || true)
+	if [ -n "$_extra" ] && [ "${RXS_STOCK_DRIVER:-auto}" = always ] &&
+	   [ -n "${RXS_DUT_DRIVER:-}" ]; then
+		rxs_say "modprobe $RXS_DUT_DRIVER"
+		modprobe "$RXS_DUT_DRIVER" || rxs_fail "modprobe $RXS_DUT_DRIVER failed"
+	fi
 	if [ -n "$_extra" ]; then
 		_d=/lib/modules/$(uname -r)/extra
 		mkdir -p "$_d"
