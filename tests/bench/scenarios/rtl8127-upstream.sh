@@ -50,6 +50,33 @@ _m6=$(grep SUM /tmp/iperf6.txt | grep receiver | awk '{for (i = 1; i <= NF; i++)
 echo "RXSCALE-IPERF: fwd6 streams=2 seconds=5 mbits=$_m6"
 awk -v m="${_m6:-0}" 'BEGIN { exit !(m >= 1) }' || rxs_fail "iperf3 -6: $_m6 Mbit/s"
 
+# UDP both ways: TX UDP checksum offload, RX UDP checksum status.
+rxs_step "UDP"
+for _dir in "" -R; do
+	rxs_in_peer iperf3 -s -1 -D -B "$RXS_PEER_IP" || rxs_fail "iperf3 server"
+	sleep 1
+	timeout 30 iperf3 -c "$RXS_PEER_IP" -B "$RXS_DUT_IP" -u -b 20M -l 1400 \
+		-t 3 $_dir -f m > /tmp/iperfu.txt 2>&1 ||
+		{ cat /tmp/iperfu.txt; rxs_fail "iperf3 -u $_dir failed"; }
+	_ul=$(grep receiver /tmp/iperfu.txt | tail -n 1)
+	echo "UDP ${_dir:-fwd}: $_ul"
+	_ur=$(echo "$_ul" | awk '{for (i = 1; i <= NF; i++) if ($i == "Mbits/sec") print $(i - 1)}')
+	awk -v m="${_ur:-0}" 'BEGIN { exit !(m >= 1) }' ||
+		rxs_fail "iperf3 -u $_dir: receiver got ${_ur:-nothing}"
+done
+
+# Jumbo frames: 9000-byte MTU, frames of up to 9018 bytes in one buffer.
+rxs_step "jumbo"
+ip link set "$RXS_DUT" mtu 9000 || rxs_fail "DUT mtu 9000"
+rxs_in_peer ip link set "$RXS_PEER" mtu 9000 || rxs_fail "peer mtu 9000"
+ping -c 3 -W 2 -s 8900 "$RXS_PEER_IP" > /tmp/pingj.txt 2>&1
+tail -n 2 /tmp/pingj.txt
+grep -q ' 3 packets received' /tmp/pingj.txt || rxs_fail "jumbo ping: packets lost"
+rxs_iperf rev 2 5
+rxs_iperf fwd 2 5
+ip link set "$RXS_DUT" mtu 1500
+rxs_in_peer ip link set "$RXS_PEER" mtu 1500
+
 rxs_step "tally counters"
 ethtool -S "$RXS_DUT" > /tmp/rtl-stats.txt || rxs_fail "ethtool -S failed"
 grep -E 'tx_packets|rx_packets|tx_errors|rx_errors|rx_missed|unicast' /tmp/rtl-stats.txt
