@@ -13,6 +13,7 @@
 #define R8127_H
 
 #include <linux/netdevice.h>
+#include <linux/log2.h>
 #include <linux/pci.h>
 #include <linux/u64_stats_sync.h>
 #include <linux/workqueue.h>
@@ -162,6 +163,14 @@ struct r8127_priv {
 
 	struct r8127_coal coal;
 
+	/*
+	 * The chip counts RX rings in powers of two (log2 fields). With 3
+	 * queues it runs 4 rings; the 4th gets this small ring, which the
+	 * indirection table never selects.
+	 */
+	void *rx_idle;
+	dma_addr_t rx_idle_dma;
+
 	struct r8127_tx_ring tx[R8127_MAX_TX_QUEUES];
 	struct r8127_rx_ring rx[R8127_MAX_RX_QUEUES];
 	/* vector mode: one per used HW vector; fallback: vec[0] only */
@@ -223,6 +232,12 @@ static inline void r8127_w16(struct r8127_priv *tp, u32 reg, u16 val)
 static inline void r8127_w32(struct r8127_priv *tp, u32 reg, u32 val)
 {
 	writel(val, tp->mmio + reg);
+}
+
+/* RX rings the chip is told about: the queue count rounded up to 2^n. */
+static inline u32 r8127_hw_rx_rings(struct r8127_priv *tp)
+{
+	return roundup_pow_of_two(tp->qmap.n_rx);
 }
 
 /* r8127_hw.c */

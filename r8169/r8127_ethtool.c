@@ -121,10 +121,6 @@ static int r8127_set_channels(struct net_device *dev,
 		netdev_info(dev, "channels out of range\n");
 		return -EINVAL;
 	}
-	if (!is_power_of_2(ch->rx_count)) {
-		netdev_info(dev, "RX queues must be 1, 2 or 4 (the chip takes log2)\n");
-		return -EINVAL;
-	}
 	if (ch->rx_count == tp->qmap.n_rx && ch->tx_count == tp->qmap.n_tx)
 		return 0;
 	return r8127_reconfigure(tp, ch->rx_count, ch->tx_count,

@@ -250,7 +250,7 @@ u32 r8127_rss_ctrl(struct r8127_priv *tp)
 	if (tp->rss_udp6)
 		ctrl |= R8127_RSS_UDP_IPV6 | R8127_RSS_UDP_IPV6_EXT;
 	ctrl |= FIELD_PREP(R8127_RSS_INDIR_BITS, ilog2(R8127_RSS_INDIR_SIZE));
-	ctrl |= FIELD_PREP(R8127_RSS_CPU_BITS, ilog2(tp->qmap.n_rx));
+	ctrl |= FIELD_PREP(R8127_RSS_CPU_BITS, ilog2(r8127_hw_rx_rings(tp)));
 	return ctrl;
 }
 
@@ -287,7 +287,7 @@ void r8127_hw_write_rss(struct r8127_priv *tp)
 	r8127_w32(tp, R8127_RSS_CTRL, r8127_rss_ctrl(tp));
 
 	q = r8127_r16(tp, R8127_Q_NUM_CTRL) & ~R8127_Q_NUM_RX;
-	q |= FIELD_PREP(R8127_Q_NUM_RX, ilog2(tp->qmap.n_rx));
+	q |= FIELD_PREP(R8127_Q_NUM_RX, ilog2(r8127_hw_rx_rings(tp)));
 	r8127_w16(tp, R8127_Q_NUM_CTRL, q);
 }
 

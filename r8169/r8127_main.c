@@ -19,7 +19,7 @@
 static unsigned int rx_queues;
 module_param(rx_queues, uint, 0444);
 MODULE_PARM_DESC(rx_queues,
-		 "RX queues at probe: 1, 2 or 4 (default: online CPUs, at most 4)");
+		 "RX queues at probe: 1..4 (default: online CPUs, at most 4)");
 
 static unsigned int tx_queues = R8127_MAX_TX_QUEUES;
 module_param(tx_queues, uint, 0444);
@@ -36,19 +36,12 @@ static const struct pci_device_id r8127_pci_tbl[] = {
 };
 MODULE_DEVICE_TABLE(pci, r8127_pci_tbl);
 
-/* Largest power of two <= @n, at least 1. */
-static u32 r8127_pow2_floor(u32 n)
-{
-	return n ? 1U << ilog2(n) : 1;
-}
-
 static void r8127_default_config(struct r8127_priv *tp)
 {
 	/* one RX queue per CPU, up to 4: RSS is about spreading over CPUs */
 	u32 rx = rx_queues ? rx_queues : num_online_cpus();
 
-	/* RSS_CTRL and Q_NUM_CTRL take log2 of the RX queue count */
-	tp->req_rx = r8127_pow2_floor(min_t(u32, rx, R8127_MAX_RX_QUEUES));
+	tp->req_rx = clamp_t(u32, rx, 1, R8127_MAX_RX_QUEUES);
 	tp->req_tx = clamp_t(u32, tx_queues, 1, R8127_MAX_TX_QUEUES);
 	if (!tp->msix) {
 		tp->req_rx = 1;

@@ -606,9 +606,66 @@ static int r8127_tx_ring_alloc(struct r8127_tx_ring *t)
 
 /* ---------------------------------------------------------------- rings */
 
+#define R8127_RX_IDLE_DESCS	16
+#define R8127_RX_IDLE_BUF	2048
+#define R8127_RX_IDLE_SIZE	(R8127_RX_IDLE_DESCS * R8127_RX_DESC_SIZE + \
+				 R8127_RX_IDLE_BUF)
+
+/*
+ * The ring behind the unused 4th queue when 3 are in use. The table never
+ * selects it, but the chip (and the bench model, which accepts a frame
+ * only when every ring has a free descriptor) should always find a buffer
+ * there: its descriptors are the chip's and all point at one scratch
+ * buffer in the same allocation, which nothing reads.
+ */
+static int r8127_rx_idle_alloc(struct r8127_priv *tp)
+{
+	u32 opts1, i;
+	__le64 addr;
+	void *mem;
+
+	if (r8127_hw_rx_rings(tp) == tp->qmap.n_rx)
+		return 0;
+	mem = dma_alloc_coherent(&tp->pdev->dev, R8127_RX_IDLE_SIZE,
+				 &tp->rx_idle_dma, GFP_KERNEL);
+	if (!mem)
+		return -ENOMEM;
+	addr = cpu_to_le64(tp->rx_idle_dma +
+			   R8127_RX_IDLE_DESCS * R8127_RX_DESC_SIZE);
+	for (i = 0; i < R8127_RX_IDLE_DESCS; i++) {
+		opts1 = R8127_DESC_OWN | R8127_RX_IDLE_BUF;
+		if (i == R8127_RX_IDLE_DESCS - 1)
+			opts1 |= R8127_DESC_RING_END;
+		if (tp->rx_v4) {
+			struct r8127_rx_desc_v4 *d = mem;
+
+			d[i].addr = addr;
+			d[i].opts1 = cpu_to_le32(opts1);
+		} else {
+			struct r8127_rx_desc *d = mem;
+
+			d[i].addr = addr;
+			d[i].opts1 = cpu_to_le32(opts1);
+		}
+	}
+	tp->rx_idle = mem;
+	return 0;
+}
+
+static void r8127_rx_idle_free(struct r8127_priv *tp)
+{
+	if (!tp->rx_idle)
+		return;
+	dma_free_coherent(&tp->pdev->dev, R8127_RX_IDLE_SIZE, tp->rx_idle,
+			  tp->rx_idle_dma);
+	tp->rx_idle = NULL;
+}
+
 void r8127_rings_free(struct r8127_priv *tp)
 {
 	u32 q;
+
+	r8127_rx_idle_free(tp);
 
 	for (q = 0; q < R8127_MAX_TX_QUEUES; q++)
 		r8127_tx_ring_free(&tp->tx[q]);
@@ -642,6 +699,9 @@ int r8127_rings_alloc(struct r8127_priv *tp)
 		if (ret)
 			goto err;
 	}
+	ret = r8127_rx_idle_alloc(tp);
+	if (ret)
+		goto err;
 	/* point rings and vectors at each other */
 	for (i = 0; i < tp->nvec; i++) {
 		struct r8127_vec *v = &tp->vec[i];
@@ -675,6 +735,8 @@ void r8127_rings_write_bases(struct r8127_priv *tp)
 	r8127_write_base(tp, R8127_RX_DESC0_LO, tp->rx[0].dma);
 	for (q = 1; q < tp->qmap.n_rx; q++)
 		r8127_write_base(tp, R8127_RX_DESCN_LO(q), tp->rx[q].dma);
+	for (; q < r8127_hw_rx_rings(tp); q++)
+		r8127_write_base(tp, R8127_RX_DESCN_LO(q), tp->rx_idle_dma);
 }
 
 /* ---------------------------------------------------------------- NAPI */

@@ -34,7 +34,13 @@ ethtool -L "$RXS_DUT" rx 2 || rxs_fail "ethtool -L rx 2"
 ethtool -l "$RXS_DUT" | tail -n 5
 rxs_wait_link 20
 rxs_ping 3
-ethtool -L "$RXS_DUT" rx 3 && rxs_fail "rx 3 accepted"
+ethtool -L "$RXS_DUT" rx 3 || rxs_fail "ethtool -L rx 3"
+ethtool -x "$RXS_DUT" | head -n 3
+ethtool -x "$RXS_DUT" | grep -qE "^ +[0-9]+:.* 3( |$)" && rxs_fail "queue 3 in the table with 3 queues"
+rxs_wait_link 20
+rxs_iperf rev 4 5
+ethtool -S "$RXS_DUT" | grep -E "rx[0-9]_packets"
+ethtool -L "$RXS_DUT" rx 5 && rxs_fail "rx 5 accepted"
 ethtool -L "$RXS_DUT" combined 2 && rxs_fail "combined accepted"
 ethtool -L "$RXS_DUT" rx 4 tx 1 || rxs_fail "ethtool -L rx 4 tx 1"
 rxs_wait_link 20
