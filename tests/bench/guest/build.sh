@@ -108,7 +108,7 @@ if [ -f "$resolved" ] && [ -n "$(find "$resolved" -newer "$RXSB_APT_DIR/updated"
 fi
 if [ -z "$krel" ]; then
 	user_pins=
-	# shellcheck disable=SC2086
+	# shellcheck disable=SC2046
 	pol=$(rxsb_apt_cache policy $(for p in $USER_PKGS; do echo "$p:arm64"; done) 2>/dev/null |
 		awk '/^[^ ].*:$/ { sub(/:arm64:$/, ""); sub(/:$/, ""); p = $0 }
 		     /^  Candidate:/ { print p "=" $2 }')
