@@ -29,7 +29,9 @@ RXS_DMESG_BAD='WARNING:|BUG:|Oops|Call trace|Kernel panic|NETDEV WATCHDOG|transm
 # The guest carries no firmware files on purpose: r8169 reports the missing
 # rtl_nic/ file and runs without it (as on a system without
 # firmware-realtek); the models do not implement firmware patching.
-RXS_DMESG_IGNORE=${RXS_DMESG_IGNORE:-'firmware: failed to load rtl_nic/|Unable to load firmware rtl_nic/'}
+# Modules injected with --module are unsigned: Debian's kernels then log
+# "module verification failed" and taint, and load them (no enforcement).
+RXS_DMESG_IGNORE=${RXS_DMESG_IGNORE:-'firmware: failed to load rtl_nic/|Unable to load firmware rtl_nic/|module verification failed: signature and/or required key missing - tainting kernel'}
 
 rxs_say() {
 	echo "rxs: $*"
@@ -185,6 +187,20 @@ rxs_irqs() {
 		[ -e "$_i" ] && _pat="$_pat|^ *$(basename "$_i"):"
 	done
 	grep -E "$_pat" /proc/interrupts || echo "  (none found)"
+}
+
+# rxs_irq_counts: one line per interrupt vector of the DUT:
+# "<irq> <total over all CPUs> <name>".
+rxs_irq_counts() {
+	_pat="$RXS_DUT|$RXS_DUT_PCI"
+	for _i in /sys/bus/pci/devices/"$RXS_DUT_PCI"/msi_irqs/*; do
+		[ -e "$_i" ] && _pat="$_pat|^ *$(basename "$_i"):"
+	done
+	grep -E "$_pat" /proc/interrupts | awk -v n="$(grep -c '^processor' /proc/cpuinfo)" '{
+		t = 0
+		for (i = 2; i <= n + 1; i++) t += $i
+		sub(":", "", $1)
+		print $1, t, $NF }'
 }
 
 # rxs_iperf fwd|rev STREAMS SECONDS [MIN_MBITS]: TCP through the DUT. fwd:
