@@ -34,8 +34,9 @@ while read -r scen kern nic opts; do
 	case $scen in ''|'#'*) continue ;; esac
 	opts=$(printf '%s' "${opts:-}" | sed -e "s|\${RXS_CACHE}|$RXS_CACHE|g" \
 		-e "s|\${RXS_TOP}|$RXS_TOP|g")
-	tag="$scen $kern $(echo "$nic" | cut -d, -f1)"
-	log=$logs/$scen-$kern-$(echo "$nic" | tr ',=/' '___').log
+	mods=$(printf '%s\n' $opts | sed -n '/^--module$/{n;s|.*/||;p}' | tr '\n' '+')
+	tag="$scen $kern $(echo "$nic" | cut -d, -f1)${mods:+ +${mods%+}}"
+	log=$logs/$scen-$kern-$(echo "$nic" | tr ',=/' '___')${mods:+-$(echo "${mods%+}" | tr '+' '_')}.log
 	s0=$(rxsb_now)
 	# shellcheck disable=SC2086
 	if "$here/run-scenario.sh" --show --kernel "$kern" --nic "$nic" $opts \
