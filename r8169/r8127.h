@@ -28,6 +28,8 @@
 #define R8127_RING_MIN		256	/* [vd] MIN_NUM_*_DESC */
 #define R8127_RING_MAX		1024	/* [vd] MAX_NUM_*_DESC */
 #define R8127_RING_DEF		1024
+#define R8127_MAX_MTU		9000	/* [vd] jumbo limit */
+#define R8127_RX_MAX_ORDER	3	/* up to 32 KiB per RX buffer */
 #define R8127_TX_DESC_SIZE	32	/* new TX descriptor format */
 #define R8127_RX_DESC_SIZE	16	/* legacy and RxDescV4 */
 #define R8127_TX_STOP_THRESH	(MAX_SKB_FRAGS + 2)
@@ -118,6 +120,7 @@ struct r8127_rx_ring {
 	u32 size;
 	u32 cur;
 	u32 buf_len;
+	u32 order;		/* page order of the buffers */
 	u16 q;
 	struct r8127_queue_stats stats;
 };
@@ -284,7 +287,8 @@ void r8127_rings_free(struct r8127_priv *tp);
 void r8127_rings_write_bases(struct r8127_priv *tp);
 netdev_tx_t r8127_start_xmit(struct sk_buff *skb, struct net_device *dev);
 int r8127_poll(struct napi_struct *napi, int budget);
-u32 r8127_rx_buf_len(void);
+u32 r8127_rx_buf_len(u32 order);
+u32 r8127_rx_order(u32 mtu);
 
 /* r8127_netdev.c */
 int r8127_netdev_setup(struct r8127_priv *tp);

@@ -282,11 +282,22 @@ static int r8127_set_mac_address(struct net_device *dev, void *p)
 	return ret;
 }
 
+/* RX buffers are sized for the MTU: a running device rebuilds its rings. */
 static int r8127_change_mtu(struct net_device *dev, int mtu)
 {
-	/* max_mtu already limits frames to one RX buffer */
+	struct r8127_priv *tp = netdev_priv(dev);
+	int ret;
+
+	if (!tp->up) {
+		WRITE_ONCE(dev->mtu, mtu);
+		return 0;
+	}
+	r8127_down(tp);
 	WRITE_ONCE(dev->mtu, mtu);
-	return 0;
+	ret = r8127_up(tp);
+	if (ret)
+		netdev_err(dev, "cannot restart with MTU %d (%d)\n", mtu, ret);
+	return ret;
 }
 
 static int r8127_set_features(struct net_device *dev,
@@ -442,7 +453,9 @@ int r8127_netdev_setup(struct r8127_priv *tp)
 	netif_set_tso_max_size(dev, R8127_TSO_MAX_SIZE);
 	netif_set_tso_max_segs(dev, R8127_TSO_MAX_SEGS);
 	dev->min_mtu = ETH_MIN_MTU;
-	dev->max_mtu = r8127_rx_buf_len() - VLAN_ETH_HLEN - ETH_FCS_LEN;
+	dev->max_mtu = min_t(u32, R8127_MAX_MTU,
+			     r8127_rx_buf_len(R8127_RX_MAX_ORDER) -
+			     VLAN_ETH_HLEN - ETH_FCS_LEN);
 
 	/* [up] r8169 turns software IRQ coalescing on by default */
 	rxs_sw_irq_coalesce_default_on(dev);

@@ -25,12 +25,27 @@
 
 #define R8127_RX_HEADROOM	NET_SKB_PAD
 
-u32 r8127_rx_buf_len(void)
+/* Usable bytes of an RX buffer of 2^@order pages. */
+u32 r8127_rx_buf_len(u32 order)
 {
-	u32 len = PAGE_SIZE - R8127_RX_HEADROOM -
+	u32 len = (PAGE_SIZE << order) - R8127_RX_HEADROOM -
 		  SKB_DATA_ALIGN(sizeof(struct skb_shared_info));
 
 	return min_t(u32, len, R8127_RX_BUF_MAX) & ~7U;
+}
+
+/*
+ * Page order of the RX buffers for @mtu: every frame fits one buffer
+ * (one descriptor), so jumbo frames use higher-order pages.
+ */
+u32 r8127_rx_order(u32 mtu)
+{
+	u32 order = 0;
+
+	while (r8127_rx_buf_len(order) < mtu + VLAN_ETH_HLEN + ETH_FCS_LEN &&
+	       order < R8127_RX_MAX_ORDER)
+		order++;
+	return order;
 }
 
 /* ---------------------------------------------------------------- RX */
@@ -148,7 +163,7 @@ static struct sk_buff *r8127_rx_build(struct r8127_rx_ring *r, u32 i,
 
 	dma_sync_single_range_for_cpu(d, page_pool_get_dma_addr(page),
 				      R8127_RX_HEADROOM, len, DMA_FROM_DEVICE);
-	skb = napi_build_skb(page_address(page), PAGE_SIZE);
+	skb = napi_build_skb(page_address(page), PAGE_SIZE << r->order);
 	if (!skb)
 		return NULL;
 	skb_reserve(skb, R8127_RX_HEADROOM);
@@ -269,7 +284,7 @@ static int r8127_rx_ring_alloc(struct r8127_rx_ring *r)
 {
 	struct device *d = &r->tp->pdev->dev;
 	struct page_pool_params pp = {
-		.order = 0,
+		.order = r->order,
 		.flags = PP_FLAG_DMA_MAP | PP_FLAG_DMA_SYNC_DEV,
 		.pool_size = r->size,
 		.nid = dev_to_node(d),
@@ -694,7 +709,8 @@ int r8127_rings_alloc(struct r8127_priv *tp)
 		r->tp = tp;
 		r->q = q;
 		r->size = tp->rx_ring_size;
-		r->buf_len = r8127_rx_buf_len();
+		r->order = r8127_rx_order(tp->dev->mtu);
+		r->buf_len = r8127_rx_buf_len(r->order);
 		ret = r8127_rx_ring_alloc(r);
 		if (ret)
 			goto err;

@@ -73,6 +73,21 @@ ip link set "$RXS_DUT" down
 ip link set "$RXS_DUT" up || rxs_fail "up"
 rxs_wait_link 20
 rxs_ping 3
+rxs_step "jumbo frames"
+ip link set "$RXS_DUT" mtu 9000 || rxs_fail "DUT mtu 9000"
+rxs_in_peer ip link set "$RXS_PEER" mtu 9000 || rxs_fail "peer mtu 9000"
+rxs_wait_link 20
+_out=$(ping -c 3 -W 2 -s 8900 "$RXS_PEER_IP" 2>&1)
+echo "$_out" | tail -n 2
+echo "$_out" | grep -q " 3 packets received" || rxs_fail "jumbo ping lost packets"
+rxs_iperf rev 2 5
+rxs_iperf fwd 2 5
+ip link set "$RXS_DUT" mtu 9001 2>/dev/null && rxs_fail "mtu 9001 accepted"
+ip link set "$RXS_DUT" mtu 1500 || rxs_fail "DUT mtu 1500"
+rxs_in_peer ip link set "$RXS_PEER" mtu 1500
+rxs_wait_link 20
+rxs_ping 3
+
 rxs_step "rmmod"
 rmmod r8127 || rxs_fail "rmmod r8127"
 rxs_dmesg_check
