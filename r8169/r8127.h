@@ -270,6 +270,8 @@ void r8127_phy_stop(struct r8127_priv *tp);
 void r8127_link_work(struct work_struct *work);
 void r8127_phy_fill_ksettings(struct r8127_priv *tp,
 			      struct ethtool_link_ksettings *cmd);
+int r8127_phy_set_ksettings(struct r8127_priv *tp,
+			    const struct ethtool_link_ksettings *cmd);
 
 /* r8127_irq.c */
 int r8127_irq_alloc_vectors(struct r8127_priv *tp);

@@ -36,6 +36,12 @@ static int r8127_get_link_ksettings(struct net_device *dev,
 	return 0;
 }
 
+static int r8127_set_link_ksettings(struct net_device *dev,
+				    const struct ethtool_link_ksettings *cmd)
+{
+	return r8127_phy_set_ksettings(netdev_priv(dev), cmd);
+}
+
 /* ---------------------------------------------------------------- rings */
 
 static void r8127_get_ringparam(struct net_device *dev,
@@ -486,6 +492,7 @@ static const struct ethtool_ops r8127_ethtool_ops = {
 	.get_drvinfo		= r8127_get_drvinfo,
 	.get_link		= ethtool_op_get_link,
 	.get_link_ksettings	= r8127_get_link_ksettings,
+	.set_link_ksettings	= r8127_set_link_ksettings,
 	.get_ringparam		= r8127_get_ringparam,
 	.set_ringparam		= r8127_set_ringparam,
 	.get_channels		= r8127_get_channels,

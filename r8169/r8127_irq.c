@@ -115,7 +115,7 @@ static irqreturn_t r8127_msix_irq(int irq, void *data)
 	r8127_w32(tp, R8127_IMR_V2_CLEAR, bit);
 	r8127_w32(tp, R8127_ISR_V2, bit);
 	if (v->link) {
-		mod_delayed_work(system_wq, &tp->link_work, 0);
+		mod_delayed_work(rxs_system_percpu_wq(), &tp->link_work, 0);
 		r8127_w32(tp, R8127_IMR_V2_SET, bit);
 	}
 	if (v->has_napi)
@@ -135,7 +135,7 @@ static irqreturn_t r8127_legacy_irq(int irq, void *data)
 	r8127_w32(tp, R8127_IMR0, 0);
 	r8127_w32(tp, R8127_ISR0, status);
 	if (status & R8127_INT_LINK_CHG)
-		mod_delayed_work(system_wq, &tp->link_work, 0);
+		mod_delayed_work(rxs_system_percpu_wq(), &tp->link_work, 0);
 	napi_schedule(&v->napi);
 	return IRQ_HANDLED;
 }

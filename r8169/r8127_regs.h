@@ -4,6 +4,7 @@
  *
  * Sources (read, not copied), abbreviated in the comments:
  *   [up]  Linux 7.3 drivers/net/ethernet/realtek/r8169_main.c
+ *   [phy] Linux 7.3 drivers/net/phy/realtek/realtek_main.c
  *   [vd]  Realtek vendor r8127 v11.015.00 (src/r8127.h, r8127_n.c,
  *         r8127_rss.c; public mirror sbwml/package_kernel_r8127)
  * docs/hw/rtl8127.md and docs/hw/rtl8127-driver.md list each fact.
@@ -138,6 +139,12 @@
 /* ---- PHY OCP registers (internal PHY, page 0 at 0xa400) ---- */
 #define R8127_PHY_BMCR		0xa400	/* [up] MII_BMCR mapped */
 #define R8127_PHY_BMSR		0xa402
+#define R8127_PHY_ADVERTISE	0xa408	/* MII_ADVERTISE */
+#define R8127_PHY_LPA		0xa40a	/* MII_LPA */
+#define R8127_PHY_CTRL1000	0xa412	/* MII_CTRL1000 */
+#define R8127_PHY_STAT1000	0xa414	/* MII_STAT1000 */
+#define R8127_PHY_10GBT_CTRL	0xa5d4	/* [phy] RTL_MDIO_AN_10GBT_CTRL */
+#define R8127_PHY_10GBT_STAT	0xa5d6	/* [phy] RTL_MDIO_AN_10GBT_STAT */
 #define R8127_PHY_PHYSR		0xa434	/* [up] rtlgen_decode_physr */
 #define  R8127_PHYSR_SPEED	0x0630
 #define  R8127_PHYSR_10G	0x0200

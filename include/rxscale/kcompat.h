@@ -18,6 +18,7 @@
 #include <linux/ethtool.h>
 #include <linux/string.h>
 #include <linux/timer.h>
+#include <linux/workqueue.h>
 #include "rxscale_autoconf.h"
 
 #ifdef HAVE_PAGE_POOL_HELPERS_H
@@ -101,6 +102,19 @@ static inline void rxs_ethtool_puts(u8 **data, const char *s)
 #else
 	strscpy_pad((char *)*data, s, ETH_GSTRING_LEN);
 	*data += ETH_GSTRING_LEN;
+#endif
+}
+
+/*
+ * The per-CPU system workqueue: system_percpu_wq from 6.17, when
+ * system_wq became a deprecated alias that warns on first use.
+ */
+static inline struct workqueue_struct *rxs_system_percpu_wq(void)
+{
+#ifdef HAVE_SYSTEM_PERCPU_WQ
+	return system_percpu_wq;
+#else
+	return system_wq;
 #endif
 }
 

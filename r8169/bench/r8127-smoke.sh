@@ -68,6 +68,27 @@ rxs_wait_link 20
 rxs_iperf rev 4 "$RXS_SECS"
 ethtool -S "$RXS_DUT" | grep -E 'rx[0-9]_packets'
 
+rxs_step "ethtool -s / -K"
+ethtool -s "$RXS_DUT" advertise 0x1000 || rxs_fail "advertise 10G only"
+_adv=$(ethtool "$RXS_DUT" | grep -A1 'Advertised link modes')
+echo "$_adv"
+echo "$_adv" | grep -q '10000baseT/Full' || rxs_fail "10G not advertised"
+echo "$_adv" | grep -q ' 1000baseT/Full' && rxs_fail "1G still advertised"
+ethtool -s "$RXS_DUT" autoneg off speed 1000 duplex full && rxs_fail "forced speed accepted"
+ethtool -s "$RXS_DUT" advertise 10baseT/Half on 10baseT/Full on \
+	100baseT/Half on 100baseT/Full on 1000baseT/Full on 2500baseT/Full on \
+	5000baseT/Full on || rxs_fail "advertise all"
+_adv=$(ethtool "$RXS_DUT" | grep -A4 'Advertised link modes')
+echo "$_adv"
+echo "$_adv" | grep -q '2500baseT/Full' || rxs_fail "2.5G not advertised again"
+rxs_wait_link 20
+for _f in rx rxvlan rxhash tso sg; do
+	ethtool -K "$RXS_DUT" "$_f" off || rxs_fail "-K $_f off"
+	rxs_ping 2
+	ethtool -K "$RXS_DUT" "$_f" on || rxs_fail "-K $_f on"
+done
+ethtool -k "$RXS_DUT" | grep -E '^(rx-checksumming|receive-hashing|tcp-segmentation-offload|scatter-gather|rx-vlan-offload):'
+
 rxs_step "down/up"
 ip link set "$RXS_DUT" down
 ip link set "$RXS_DUT" up || rxs_fail "up"
