@@ -41,6 +41,7 @@ suite checkpatch tests/matrix/run-checkpatch.sh
 suite buildsys tests/matrix/run-buildsys.sh
 suite dkms tests/dkms/run-dkms.sh
 suite scripts make -s netns-demo
+suite bench tests/bench/run-all.sh
 
 echo
 cat "$summary"

@@ -28,6 +28,12 @@ for k in $(grep -v '^#' "$matrix" | awk 'NF >= 3 { print $2 }' | sort -u); do
 		echo "note: guest $k build failed, see $logs/guest-$k.log"
 done
 
+# The project's modules for the guest kernels, from this checkout.
+if [ -f "$RXS_TOP/r8169/Kbuild" ]; then
+	"$here/build-modules.sh" > "$logs/modules.log" 2>&1 ||
+		echo "note: building the project's modules failed, see $logs/modules.log"
+fi
+
 pass=0
 failn=0
 while read -r scen kern nic opts; do

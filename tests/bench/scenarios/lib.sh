@@ -237,6 +237,21 @@ rxs_iperf() {
 		rxs_fail "iperf3 $_dir: $_mbits Mbit/s < $_min Mbit/s"
 }
 
+# rxs_no_iface_errors: the DUT's error counters are all zero.
+rxs_no_iface_errors() {
+	rxs_step "interface error counters"
+	_st=/sys/class/net/$RXS_DUT/statistics
+	_bad=
+	for _c in rx_errors tx_errors rx_crc_errors rx_frame_errors \
+		rx_length_errors rx_over_errors rx_fifo_errors tx_aborted_errors \
+		tx_fifo_errors tx_carrier_errors; do
+		_v=$(cat "$_st/$_c")
+		[ "$_v" = 0 ] || _bad="$_bad $_c=$_v"
+	done
+	[ -z "$_bad" ] || rxs_fail "interface errors:$_bad"
+	rxs_say "no interface errors (rx_packets $(cat "$_st/rx_packets"), tx_packets $(cat "$_st/tx_packets"))"
+}
+
 rxs_dmesg_mark() {
 	RXS_DMESG_START=$(dmesg | wc -l)
 }

@@ -3,15 +3,17 @@
 # Upstream r8169 on the RTL8127 model (run with --nic rtl8127): probe as
 # RTL8127A, 10G link through the realtek PHY driver, ping, TCP both ways
 # with 4 streams, the hardware tally counters, interface down/up and
-# rmmod/modprobe cycles, and a clean kernel log.
+# rmmod/modprobe cycles, and a clean kernel log. With the defaults this is
+# the bench's independence check (issue 3): a driver nobody here wrote,
+# 30 s of iperf3 -P 4 each way without interface errors, 10 reload cycles.
 . ./lib.sh
 
 # Debian has no rtl_nic/rtl8127a-1.fw (PHY patch); r8169 treats the missing
 # file as non-fatal and runs without it (rtl_request_firmware).
 RXS_DMESG_IGNORE="$RXS_DMESG_IGNORE|firmware: failed to load rtl_nic/rtl8127a-1.fw"
 
-RXS_CYCLES=${RXS_CYCLES:-3}
-RXS_SECS=${RXS_SECS:-10}
+RXS_CYCLES=${RXS_CYCLES:-10}
+RXS_SECS=${RXS_SECS:-30}
 
 rxs_setup
 rxs_wait_link 20
@@ -32,6 +34,7 @@ rxs_ping 5
 rxs_iperf fwd 4 "$RXS_SECS"
 rxs_iperf rev 4 "$RXS_SECS"
 rxs_irqs
+rxs_no_iface_errors
 
 # IPv6: neighbour discovery goes through the multicast hash filter (MAR),
 # TCP through IPv6 checksum offload and TSO6.
