@@ -1,0 +1,94 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# The RSS hash r8127 reports (skb->hash) equals an independent software
+# Toeplitz hash (include/rxscale/toeplitz.h) for >= 1000 flows, and the RX
+# queue each flow arrived on is the indirection table's entry for it.
+# Flows: UDP from distinct source ports and TCP connections, IPv4 and IPv6,
+# peer -> DUT. Two rounds: UDP hashed on addresses only (the driver's
+# default), then on addresses and ports (ethtool -N rx-flow-hash udp4/udp6
+# sdfn). The checker is tests/bench/tools/rsscheck (built by its build.sh);
+# it travels into the guest as a --module file:
+#
+#   tests/bench/run-scenario.sh --kernel 7.3 --nic rtl8127 \
+#     --module build/bench-modules/7.3-arm64/r8169/r8127.ko \
+#     --module build/bench-tools/rsscheck tests/bench/scenarios/r8127-rsshash.sh
+#
+# --env RXS_RSSHASH_BADKEY=1 gives the checker a wrong key (byte 0
+# inverted): the scenario must then FAIL with mismatches.
+# --env RXS_RSSHASH_FLOWS=N: flows per kind (udp4, udp6, tcp4, tcp6; 300).
+. ./lib.sh
+
+RXS_DMESG_IGNORE="$RXS_DMESG_IGNORE|loading out-of-tree module taints kernel|module verification failed"
+RXS_DMESG_IGNORE="$RXS_DMESG_IGNORE|firmware: failed to load rtl_nic/rtl8127a-1.fw|rtl_nic/rtl8127a-1.fw not found"
+
+CHK=$RXS_DIR/modules/rsscheck
+N=${RXS_RSSHASH_FLOWS:-300}
+PORT=5201
+
+[ -x "$CHK" ] || rxs_fail "no $CHK: pass build/bench-tools/rsscheck with --module"
+
+rxs_setup
+rxs_wait_link 20
+ip -6 addr add fd00:8127::1/64 dev "$RXS_DUT" nodad || rxs_fail "DUT IPv6 address"
+rxs_in_peer ip -6 addr add fd00:8127::2/64 dev "$RXS_PEER" nodad ||
+	rxs_fail "peer IPv6 address"
+rxs_ping 3
+ping -6 -c 3 -W 2 fd00:8127::2 > /tmp/ping6.txt 2>&1 ||
+	{ cat /tmp/ping6.txt; rxs_fail "ping -6 failed"; }
+
+rxs_step "RSS key and indirection table (ethtool -x)"
+ethtool -x "$RXS_DUT" > /tmp/x.txt 2>&1 || { cat /tmp/x.txt; rxs_fail "ethtool -x failed"; }
+cat /tmp/x.txt
+KEY=$(awk '/^RSS hash key:/ { getline; print; exit }' /tmp/x.txt)
+INDIR=$(awk '/^RSS hash key:/ { exit } /^ *[0-9]+:/ { for (i = 2; i <= NF; i++) printf "%s%s", (n++ ? "," : ""), $i }' /tmp/x.txt)
+[ -n "$KEY" ] || rxs_fail "no RSS key in ethtool -x"
+[ -n "$INDIR" ] || rxs_fail "no indirection table in ethtool -x"
+rxs_say "key $KEY"
+rxs_say "table of $(echo "$INDIR" | tr ',' '\n' | wc -l) entries"
+if [ "${RXS_RSSHASH_BADKEY:-0}" = 1 ]; then
+	_b=$(echo "$KEY" | cut -d: -f1)
+	_b=$(printf '%02x' $(( 0x$_b ^ 0xff )))
+	KEY=$_b:$(echo "$KEY" | cut -d: -f2-)
+	rxs_say "RXS_RSSHASH_BADKEY: checking against the wrong key $KEY"
+fi
+
+# round UDPBITS: one receiver run, one sender run, the receiver's verdict
+round() {
+	_u=$1
+	rxs_step "flows: UDP hashed as a $_u-tuple"
+	"$CHK" recv --dev "$RXS_DUT" --key "$KEY" --indir "$INDIR" --udp4 "$_u" \
+		--udp6 "$_u" --port "$PORT" --seconds 400 --min-flows 1000 \
+		> /tmp/recv.txt 2>&1 &
+	_rpid=$!
+	_t=0
+	until grep -q '^rsscheck: ready' /tmp/recv.txt; do
+		_t=$((_t + 1))
+		[ "$_t" -le 15 ] && kill -0 "$_rpid" 2>/dev/null ||
+			{ cat /tmp/recv.txt; rxs_fail "rsscheck recv did not start"; }
+		sleep 1
+	done
+	head -n 1 /tmp/recv.txt
+	_t0=$(cut -d' ' -f1 /proc/uptime)
+	rxs_in_peer "$CHK" send --dst4 "$RXS_DUT_IP" --dst6 fd00:8127::1 \
+		--udp4 "$N" --udp6 "$N" --tcp4 "$N" --tcp6 "$N" --port "$PORT" \
+		--sport-base $((20000 + _u * 1000)) --size 400
+	_src=$?
+	sleep 1
+	kill -INT "$_rpid"
+	wait "$_rpid"
+	_rrc=$?
+	rxs_say "round took $(awk -v a="$_t0" -v b="$(cut -d' ' -f1 /proc/uptime)" 'BEGIN { print b - a }') s (guest time)"
+	tail -n +2 /tmp/recv.txt
+	[ "$_src" = 0 ] || rxs_fail "rsscheck send: not every flow was sent (status $_src)"
+	[ "$_rrc" = 0 ] || rxs_fail "rsscheck recv: status $_rrc (UDP $_u-tuple)"
+}
+
+ethtool -n "$RXS_DUT" rx-flow-hash udp4
+round 2
+rxs_step "ethtool -N rx-flow-hash udp4/udp6 sdfn"
+ethtool -N "$RXS_DUT" rx-flow-hash udp4 sdfn || rxs_fail "ethtool -N udp4 sdfn"
+ethtool -N "$RXS_DUT" rx-flow-hash udp6 sdfn || rxs_fail "ethtool -N udp6 sdfn"
+ethtool -n "$RXS_DUT" rx-flow-hash udp4
+ethtool -n "$RXS_DUT" rx-flow-hash udp6
+round 4
+rxs_dmesg_check
