@@ -84,6 +84,7 @@ OBJECT_DECLARE_SIMPLE_TYPE(RTL8127State, RTL8127)
 #define R_INT_MITI_BASE 0x0a00  /* + 8 * q: RX timer (8-bit); +2: TX timer */
 #define R_IMR_V2_CLEAR  0x0d00
 #define R_ISR_V2        0x0d04
+#define R_RDU_STA       0x0d0a  /* 16-bit, bit q: ring q had no descriptor */
 #define R_IMR_V2_SET    0x0d0c
 #define R_SW_TAIL_PTR0  0x0d30  /* queue 1 at +8 */
 #define R_HW_CLO_PTR0   0x0d34  /* queue 1 at +8 */

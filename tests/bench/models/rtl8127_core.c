@@ -429,22 +429,31 @@ static bool rtl8127_rx_has_desc(RTL8127State *s, int q)
     return rtl8127_rx_opts1(s, q, s->rx_cur[q]) & DESC_OWN;
 }
 
+/*
+ * Back-pressure (frame left in QEMU's queue) is used only with a single
+ * RX ring, where QEMU's queue stands in for the chip's RX FIFO.  With
+ * several rings the target ring is known only after hashing the frame,
+ * and a full ring must not stall the others: frames steered to a full
+ * ring are dropped and counted in rtl8127_receive (see docs/hw/rtl8127.md,
+ * "Receive with no free descriptor").
+ */
+static bool rtl8127_rx_backpressure(RTL8127State *s)
+{
+    return rtl8127_rx_queues(s) == 1;
+}
+
 bool rtl8127_can_receive(NetClientState *nc)
 {
     RTL8127State *s = qemu_get_nic_opaque(nc);
-    int q, nq;
 
     if (!rtl8127_rx_enabled(s)) {
         /* frames arriving now are dropped in rtl8127_receive */
         return true;
     }
-    nq = rtl8127_rx_queues(s);
-    for (q = 0; q < nq; q++) {
-        if (!rtl8127_rx_has_desc(s, q)) {
-            return false;
-        }
+    if (!rtl8127_rx_backpressure(s)) {
+        return true;
     }
-    return true;
+    return rtl8127_rx_has_desc(s, 0);
 }
 
 void rtl8127_rx_kick(RTL8127State *s)
@@ -531,6 +540,30 @@ static void rtl8127_count_rx(RTL8127State *s, const uint8_t *buf, size_t len)
     }
 }
 
+/*
+ * Ring q has no free descriptor for the frame: report descriptor
+ * unavailable (tally rdu, RDU_STA bit q, RxDescUnavail in legacy ISR or
+ * the ring's vector) and either keep the frame queued in QEMU
+ * (single ring) or drop it and count it in the tally rx_missed.
+ */
+static ssize_t rtl8127_rx_no_desc(RTL8127State *s, int q, size_t size)
+{
+    uint16_t sta = rtl8127_rd16(s, R_RDU_STA) | (1u << q);
+
+    s->cnt.rdu++;
+    stw_le_p(&s->regs[R_RDU_STA], sta);
+    if (rtl8127_vector_mode(s)) {
+        rtl8127_event_rx(s, q);
+    } else {
+        rtl8127_raise_legacy(s, INT_RDU);
+    }
+    if (rtl8127_rx_backpressure(s)) {
+        return 0;       /* queued until descriptors come back */
+    }
+    s->cnt.rx_missed++;
+    return size;
+}
+
 ssize_t rtl8127_receive(NetClientState *nc, const uint8_t *data, size_t size)
 {
     RTL8127State *s = qemu_get_nic_opaque(nc);
@@ -598,14 +631,7 @@ ssize_t rtl8127_receive(NetClientState *nc, const uint8_t *data, size_t size)
         size_t bs = RX_BUF_SIZE(o);
 
         if (!(o & DESC_OWN)) {
-            s->cnt.rdu++;
-            s->cnt.rx_missed++;
-            if (rtl8127_vector_mode(s)) {
-                rtl8127_event_rx(s, q);
-            } else {
-                rtl8127_raise_legacy(s, INT_RDU);
-            }
-            return 0;       /* queued until descriptors come back */
+            return rtl8127_rx_no_desc(s, q, size);
         }
         if (bs == 0) {
             qemu_log_mask(LOG_GUEST_ERROR,
@@ -769,6 +795,7 @@ void rtl8127_core_reset(RTL8127State *s)
     memset(s->rx_cur, 0, sizeof(s->rx_cur));
     memset(s->tx_cur, 0, sizeof(s->tx_cur));
     memset(s->tx_clo, 0, sizeof(s->tx_clo));
+    stw_le_p(&s->regs[R_RDU_STA], 0);
     s->txp.active = false;
     s->txp.len = 0;
 }

@@ -270,8 +270,14 @@ void rtl8127_intr_write(RTL8127State *s, uint32_t off, uint32_t val,
         s->isr_v2 &= ~v;
         break;
     default:
-        /* 0x0d08: plain storage */
+        /*
+         * 0x0d08: TDU_STA (byte 0x0d08) plain storage; RDU_STA (16 bits at
+         * 0x0d0a) write 1 to clear, as ISR (model choice, see
+         * docs/hw/rtl8127.md).
+         */
         v = merge32(rtl8127_rd32(s, base), base, off, val, size, &m);
+        m &= 0xffff0000u;
+        v = (v & ~m) | (rtl8127_rd32(s, base) & m & ~(v & m));
         rtl8127_wr32(s, base, v);
         return;
     }
