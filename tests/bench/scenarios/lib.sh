@@ -267,3 +267,39 @@ rxs_dmesg_check() {
 	fi
 	rxs_say "dmesg clean ($(dmesg | wc -l) lines)"
 }
+
+# rxs_irq_set_cpus IRQ CPULIST: routes an interrupt to CPULIST (e.g. "4" or
+# "0-3") and prints "irq N -> effective CPUs" (the GIC ITS delivers an MSI
+# to one CPU of the list). Fails if the kernel refuses.
+rxs_irq_set_cpus() {
+	echo "$2" > "/proc/irq/$1/smp_affinity_list" 2>/dev/null ||
+		rxs_fail "cannot set the affinity of irq $1 to CPUs $2"
+	_eff=$(cat "/proc/irq/$1/effective_affinity_list" 2>/dev/null || echo "?")
+	rxs_say "irq $1 -> CPUs $2 (effective $_eff)"
+}
+
+# rxs_pci_irqs PCI_ADDRESS: the MSI/MSI-X interrupt numbers of a PCI device,
+# one a line.
+rxs_pci_irqs() {
+	for _i in /sys/bus/pci/devices/"$1"/msi_irqs/*; do
+		[ -e "$_i" ] && basename "$_i"
+	done
+	return 0
+}
+
+# rxs_cpu_ticks FILE: per-CPU snapshot of /proc/stat (USER_HZ ticks) into
+# FILE, one line per CPU: "<cpu> <user+nice> <system> <idle+iowait> <irq>
+# <softirq> <total>".
+rxs_cpu_ticks() {
+	awk '$1 ~ /^cpu[0-9]+$/ {
+		t = 0
+		for (i = 2; i <= 9; i++) t += $i
+		print substr($1, 4), $2 + $3, $4, $5 + $6, $7, $8, t }' /proc/stat > "$1"
+}
+
+# rxs_net_rx_count FILE: per-CPU NET_RX softirq counts (/proc/softirqs)
+# into FILE, one line per CPU: "<cpu> <count>".
+rxs_net_rx_count() {
+	awk '$1 == "NET_RX:" { for (i = 2; i <= NF; i++) print i - 2, $i }' \
+		/proc/softirqs > "$1"
+}
