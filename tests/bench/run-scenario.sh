@@ -6,7 +6,8 @@
 # usage: tests/bench/run-scenario.sh --kernel 6.1|7.3 --nic NIC
 #            [--module FILE.ko]... [--driver MODNAME] [--timeout S]
 #            [--smp N] [--mem MB] [--log FILE] [--show] [--verbose]
-#            [--append "KERNEL ARGS"] [--env VAR=VALUE]... SCENARIO.sh
+#            [--append "KERNEL ARGS"] [--env VAR=VALUE]... [--file FILE]...
+#            SCENARIO.sh
 #
 #   NIC: a name (virtio, e1000e, rtl8127) or a QEMU -device string
 #        ("rtl8127,foo=bar"); ",netdev=dut" is added if absent. The DUT sits
@@ -16,6 +17,8 @@
 #   --module: a .ko copied into the guest; the scenario library loads these
 #        (after depmod) instead of the DUT's stock driver.
 #   --driver: stock module the scenario loads for the DUT (default from NIC).
+#   --file: any file (e.g. a script under test) copied into the guest as
+#        /rxscale/files/<its name>, mode kept.
 #   --show: print the scenario's output even when it passes.
 #
 # Prints "PASS <scenario> ..." or "FAIL <scenario> ...: reason" and exits
@@ -33,6 +36,7 @@ kernel=
 nic=
 driver=
 modules=
+files=
 timeout=300
 smp=4
 mem=1024
@@ -44,7 +48,7 @@ envs=
 scenario=
 
 usage() {
-	sed -n '3,25s/^# \{0,1\}//p' "$0" >&2
+	sed -n '3,28s/^# \{0,1\}//p' "$0" >&2
 	exit 2
 }
 
@@ -56,6 +60,10 @@ while [ $# -gt 0 ]; do
 	--module)
 		[ -f "$2" ] || rxs_die "module $2 not found"
 		modules="$modules $(cd "$(dirname "$2")" && pwd)/$(basename "$2")"
+		shift 2 ;;
+	--file)
+		[ -f "$2" ] || rxs_die "file $2 not found"
+		files="$files $(cd "$(dirname "$2")" && pwd)/$(basename "$2")"
 		shift 2 ;;
 	--timeout) timeout=$2; shift 2 ;;
 	--smp) smp=$2; shift 2 ;;
@@ -126,6 +134,12 @@ echo "$name" > "$inj/rxscale/name"
 for m in $modules; do
 	cp "$m" "$inj/rxscale/modules/"
 done
+if [ -n "$files" ]; then
+	mkdir -p "$inj/rxscale/files"
+	for f in $files; do
+		cp -p "$f" "$inj/rxscale/files/"
+	done
+fi
 {
 	echo "RXS_KERNEL=$kernel"
 	echo "RXS_NIC='$nic'"

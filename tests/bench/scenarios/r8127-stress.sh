@@ -1,0 +1,345 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# r8127 under continuous traffic: 20 cycles of ethtool -L (rx 1..4, tx 1..2),
+# -X (equal / weight / default) and -N rx-flow-hash udp4 sdfn/sd while an
+# iperf3 --bidir -P 4 runs (4 streams each way); then 20 cycles of rmmod /
+# modprobe r8127 with iperf3 traffic running at the moment of rmmod. After
+# every change: the DUT is up, answers ping and the iperf3 keeps moving
+# bytes both ways (interface byte counters). At the end: the last settings
+# are what ethtool reports, the table matches the queue count, the DUT has
+# its vectors and no more, no interface errors, clean dmesg.
+#   RXS_CYCLES (default 20): cycles of each phase.
+#   RXS_PHASES (default "1 2"): the phases to run (diagnosis).
+. ./lib.sh
+RXS_DMESG_IGNORE="$RXS_DMESG_IGNORE|hrtimer: interrupt took"
+RXS_CYCLES=${RXS_CYCLES:-20}
+RXS_PHASES=${RXS_PHASES:-1 2}
+# bytes each direction must grow by after a change (iperf3 progress)
+RXS_PROGRESS_BYTES=${RXS_PROGRESS_BYTES:-262144}
+RXS_PROGRESS_WAIT=${RXS_PROGRESS_WAIT:-20}
+
+tick=0.2
+sleep "$tick" 2>/dev/null || tick=1
+
+rxs_setup
+rxs_wait_link 20
+_drv=$(basename "$(readlink -f "/sys/class/net/$RXS_DUT/device/driver")")
+[ "$_drv" = r8127 ] || rxs_fail "DUT bound to '$_drv', not r8127"
+rxs_ping 3
+
+t_start=$(cut -d. -f1 /proc/uptime)
+
+# ---------------------------------------------------------------- helpers
+
+# cur_channels: "RX TX" of ethtool -l's current settings
+cur_channels() {
+	ethtool -l "$RXS_DUT" | awk '/^Current hardware settings/ { c = 1 }
+		c && /^RX:/ { rx = $2 } c && /^TX:/ { tx = $2 }
+		END { print rx, tx }'
+}
+
+# indir_entries: the indirection table of ethtool -x, one entry a line
+indir_entries() {
+	ethtool -x "$RXS_DUT" | awk '/^ *[0-9]+:/ { for (i = 2; i <= NF; i++) print $i }'
+}
+
+# check_table MODE N [WEIGHTS...]: the table ethtool -x shows fits the last
+# -X (default/equal K: exactly queues 0..K-1 appear; weight: exactly the
+# queues with a non-zero weight) and names no queue >= N.
+check_table() {
+	_mode=$1
+	_n=$2
+	shift 2
+	_tab=$(indir_entries)
+	[ -n "$_tab" ] || rxs_fail "ethtool -x shows no indirection table"
+	_cnt=$(echo "$_tab" | wc -l)
+	_used=$(echo "$_tab" | sort -n | uniq | tr '\n' ' ')
+	case $_mode in
+	default) _want=$(seq 0 $((_n - 1)) | tr '\n' ' ') ;;
+	equal) _want=$(seq 0 $(($1 - 1)) | tr '\n' ' ') ;;
+	weight)
+		_want=
+		_q=0
+		for _w in "$@"; do
+			[ "$_w" -gt 0 ] && _want="$_want$_q "
+			_q=$((_q + 1))
+		done ;;
+	esac
+	[ "$_used" = "$_want" ] ||
+		rxs_fail "indirection table after -X $_mode $*: queues '$_used', expected '$_want' ($_cnt entries, $_n RX queues)"
+	echo "$_tab" | awk -v n="$_n" '$1 >= n { bad = 1 } END { exit bad }' ||
+		rxs_fail "indirection table names a queue >= $_n"
+}
+
+# wait_up: carrier and operstate up within 20 s
+wait_up() {
+	_i=0
+	while [ "$_i" -lt 100 ]; do
+		[ "$(cat "/sys/class/net/$RXS_DUT/carrier" 2>/dev/null)" = 1 ] &&
+			[ "$(cat "/sys/class/net/$RXS_DUT/operstate" 2>/dev/null)" = up ] &&
+			return 0
+		sleep "$tick"
+		_i=$((_i + 1))
+	done
+	ip link show "$RXS_DUT"
+	rxs_fail "$RXS_DUT not up 20 s after: $*"
+}
+
+# ping_ok WHAT: one of 5 pings answered (the link is shared with 8
+# streams; a lost echo right after a reset is not a failure, no answer is)
+ping_ok() {
+	ping -c 5 -i 0.2 -W 2 -w 6 "$RXS_PEER_IP" > /tmp/ping.txt 2>&1 ||
+		{ cat /tmp/ping.txt; rxs_fail "no ping answer after: $*"; }
+}
+
+bytes() {
+	echo "$(cat "/sys/class/net/$RXS_DUT/statistics/rx_bytes") $(cat "/sys/class/net/$RXS_DUT/statistics/tx_bytes")"
+}
+
+# progress WHAT: both byte counters of the DUT grow by RXS_PROGRESS_BYTES
+# within RXS_PROGRESS_WAIT s (the iperf3 streams move again both ways),
+# and the iperf3 client still runs. Prints nothing on success.
+progress() {
+	set -- "$*" $(bytes)
+	_i=0
+	_lim=$((RXS_PROGRESS_WAIT * 5))
+	[ "$tick" = 1 ] && _lim=$RXS_PROGRESS_WAIT
+	while [ "$_i" -lt "$_lim" ]; do
+		sleep "$tick"
+		_i=$((_i + 1))
+		set -- "$1" "$2" "$3" $(bytes)
+		[ $(($4 - $2)) -ge "$RXS_PROGRESS_BYTES" ] &&
+			[ $(($5 - $3)) -ge "$RXS_PROGRESS_BYTES" ] && break
+		set -- "$1" "$2" "$3"
+	done
+	[ $# -eq 5 ] ||
+		rxs_fail "traffic stalled after: $1 (rx +$(($(bytes | cut -d' ' -f1) - $2)) B, tx +$(($(bytes | cut -d' ' -f2) - $3)) B in $RXS_PROGRESS_WAIT s)"
+	kill -0 "$iperf_pid" 2>/dev/null || { cat /tmp/iperf-bg.txt; rxs_fail "iperf3 client died after: $1"; }
+}
+
+# after WHAT: the checks after every change
+after() {
+	wait_up "$@"
+	ping_ok "$@"
+	progress "$@"
+	nchanges=$((nchanges + 1))
+}
+
+port=5201
+# traffic_start SECONDS: iperf3 --bidir -P 4 against a fresh one-off server
+traffic_start() {
+	port=$((port + 1))
+	rm -f /tmp/iperf-srv.pid
+	rxs_in_peer iperf3 -s -1 -D -p "$port" -B "$RXS_PEER_IP" \
+		-I /tmp/iperf-srv.pid --logfile /tmp/iperf-srv.log ||
+		rxs_fail "iperf3 server did not start"
+	_i=0
+	while [ ! -s /tmp/iperf-srv.pid ] && [ "$_i" -lt 20 ]; do
+		sleep "$tick"
+		_i=$((_i + 1))
+	done
+	iperf3 -c "$RXS_PEER_IP" -B "$RXS_DUT_IP" -p "$port" --bidir -P 4 \
+		-t "$1" -f m --connect-timeout 5000 > /tmp/iperf-bg.txt 2>&1 &
+	iperf_pid=$!
+}
+
+# traffic_stop: ends the client and the server (by pid)
+traffic_stop() {
+	kill "$iperf_pid" 2>/dev/null
+	wait "$iperf_pid" 2>/dev/null
+	[ -s /tmp/iperf-srv.pid ] && kill "$(cat /tmp/iperf-srv.pid)" 2>/dev/null
+	true
+}
+
+# dut_vectors: MSI/MSI-X vectors the DUT has allocated
+dut_vectors() {
+	find "/sys/bus/pci/devices/$RXS_DUT_PCI/msi_irqs" -mindepth 1 -maxdepth 1 2>/dev/null | wc -l
+}
+
+# dut_irqs: interrupt handlers the DUT has requested (lines of
+# /proc/interrupts named after the interface)
+dut_irqs() {
+	grep -cE "[[:space:]]$RXS_DUT([-_:@.][^[:space:]]*)?\$" /proc/interrupts
+}
+
+nchanges=0
+iperf_pid=
+
+phase1() {
+	# ------------------------------------------- phase 1: ethtool under traffic
+	rxs_step "phase 1: $RXS_CYCLES cycles of -L / -X / -N under iperf3 --bidir -P 4"
+	set -- $(cur_channels)
+	rx=$1
+	tx=$2
+	rxs_say "start: rx $rx tx $tx, $(dut_irqs) interrupt handlers, $(dut_vectors) MSI-X vectors"
+	traffic_start 900
+	progress "traffic start"
+	b0=$(bytes)
+	xmode=default
+	xmax=0
+	refused=0
+	i=0
+	while [ "$i" -lt "$RXS_CYCLES" ]; do
+		n=$(((i * 3) % 4 + 1))
+		m=$(((i / 3) % 2 + 1))
+		[ "$n" = "$rx" ] && [ "$m" = "$tx" ] && n=$((n % 4 + 1))
+		# -L: a table set with -X that uses a queue >= n must make the kernel
+		# refuse the change, and nothing may change then
+		if [ "$xmode" != default ] && [ "$xmax" -ge "$n" ]; then
+			ethtool -L "$RXS_DUT" rx "$n" tx "$m" 2>/dev/null &&
+				rxs_fail "cycle $i: -L rx $n accepted while the table uses queue $xmax"
+			[ "$(cur_channels)" = "$rx $tx" ] ||
+				rxs_fail "cycle $i: refused -L changed the channels to $(cur_channels)"
+			refused=$((refused + 1))
+			ethtool -X "$RXS_DUT" default || rxs_fail "cycle $i: -X default"
+			check_table default "$rx"
+			after "-X default (cycle $i)"
+			xmode=default
+		fi
+		ethtool -L "$RXS_DUT" rx "$n" tx "$m" || rxs_fail "cycle $i: ethtool -L rx $n tx $m"
+		rx=$n
+		tx=$m
+		[ "$(cur_channels)" = "$rx $tx" ] ||
+			rxs_fail "cycle $i: ethtool -l shows $(cur_channels), set rx $rx tx $tx"
+		[ "$xmode" = default ] && check_table default "$rx"
+		after "-L rx $n tx $m (cycle $i)"
+
+		# -X: equal K / weight W... / default in turn, within the n queues
+		case $((i % 3)) in
+		0)
+			k=$(((i / 3) % n + 1))
+			ethtool -X "$RXS_DUT" equal "$k" || rxs_fail "cycle $i: -X equal $k"
+			check_table equal "$rx" "$k"
+			xmode=equal
+			xmax=$((k - 1))
+			xdesc="equal $k" ;;
+		1)
+			# weights 1..n, with queue 0 left out when there are several
+			w=
+			q=0
+			while [ "$q" -lt "$n" ]; do
+				if [ "$q" = 0 ] && [ "$n" -gt 1 ]; then w="0"; else w="$w $((q + 1))"; fi
+				q=$((q + 1))
+			done
+			# shellcheck disable=SC2086
+			ethtool -X "$RXS_DUT" weight $w || rxs_fail "cycle $i: -X weight $w"
+			# shellcheck disable=SC2086
+			check_table weight "$rx" $w
+			xmode=weight
+			xmax=$((n - 1))
+			xdesc="weight $w" ;;
+		2)
+			ethtool -X "$RXS_DUT" default || rxs_fail "cycle $i: -X default"
+			check_table default "$rx"
+			xmode=default
+			xmax=0
+			xdesc=default ;;
+		esac
+		after "-X $xdesc (cycle $i)"
+
+		# -N: UDP over IPv4 hashed on addresses+ports, then on addresses only
+		if [ $((i % 2)) = 0 ]; then h=sdfn; hw="L4 bytes 0 & 1"; else h=sd; hw=; fi
+		ethtool -N "$RXS_DUT" rx-flow-hash udp4 "$h" || rxs_fail "cycle $i: -N udp4 $h"
+		_n=$(ethtool -n "$RXS_DUT" rx-flow-hash udp4)
+		if [ "$rx" = 1 ]; then
+			# one RX queue: RSS is off and the driver reports no hash fields
+			echo "$_n" | grep -q "^None" || rxs_fail "cycle $i: 1 RX queue but udp4 hash: $_n"
+		else
+			echo "$_n" | grep -q "IP DA" || rxs_fail "cycle $i: udp4 hash lost the addresses: $_n"
+		fi
+		if [ "$rx" = 1 ]; then
+			:
+		elif [ -n "$hw" ]; then
+			echo "$_n" | grep -q "$hw" || rxs_fail "cycle $i: udp4 $h not in effect: $_n"
+		else
+			echo "$_n" | grep -q "L4 bytes" && rxs_fail "cycle $i: udp4 sd still hashes ports: $_n"
+		fi
+		after "-N udp4 $h (cycle $i)"
+		rxs_say "cycle $i: rx $rx tx $tx, -X $xdesc, udp4 $h: ok ($(cut -d. -f1 /proc/uptime) s)"
+		i=$((i + 1))
+	done
+	b1=$(bytes)
+	traffic_stop
+	grep -E 'SUM.*(sender|receiver)' /tmp/iperf-bg.txt | tail -n 4
+	rxs_say "phase 1: $nchanges changes ($refused -L refused as expected), DUT rx $(($(echo "$b1" | cut -d' ' -f1) - $(echo "$b0" | cut -d' ' -f1))) B, tx $(($(echo "$b1" | cut -d' ' -f2) - $(echo "$b0" | cut -d' ' -f2))) B"
+
+	rxs_step "phase 1: leaked state"
+	[ "$(cur_channels)" = "$rx $tx" ] || rxs_fail "ethtool -l shows $(cur_channels), last set rx $rx tx $tx"
+	case $xmode in
+	equal) check_table equal "$rx" $((xmax + 1)) ;;
+	weight) check_table weight "$rx" $w ;;
+	default) check_table default "$rx" ;;
+	esac
+	ethtool -n "$RXS_DUT" rx-flow-hash udp4
+	ethtool -l "$RXS_DUT" | tail -n 5
+	# a vector per RX ring and per TX ring, plus the link vector (docs of
+	# rtl8127-rss): the vectors follow the queue count or stay allocated at
+	# the maximum; more than 4 + 2 + 1 is a leak
+	v=$(dut_irqs)
+	grep -E "[[:space:]]$RXS_DUT([-_:@.][^[:space:]]*)?\$" /proc/interrupts
+	rxs_say "rx $rx tx $tx: $v interrupt handlers, $(dut_vectors) MSI-X vectors allocated"
+	[ "$v" = $((rx + tx + 1)) ] ||
+		rxs_fail "$v interrupt handlers for rx $rx tx $tx (expected $((rx + tx + 1)))"
+	ethtool -S "$RXS_DUT" | grep -E 'rx[0-9]_packets|tx[0-9]_packets|alloc_fail'
+	rxs_no_iface_errors
+	rxs_dmesg_check
+
+}
+
+phase2() {
+	# ------------------------------------------- phase 2: rmmod / modprobe
+	rxs_step "phase 2: $RXS_CYCLES cycles of rmmod / modprobe r8127 under iperf3"
+	modprobe -r r8127 2>/dev/null
+	i=0
+	while [ "$i" -lt "$RXS_CYCLES" ]; do
+		modprobe r8127 || rxs_fail "cycle $i: modprobe r8127"
+		RXS_DUT=
+		_j=0
+		while [ -z "$RXS_DUT" ] && [ "$_j" -lt 50 ]; do
+			RXS_DUT=$(rxs_iface_of_pci "$RXS_DUT_PCI" || true)
+			[ -n "$RXS_DUT" ] || sleep "$tick"
+			_j=$((_j + 1))
+		done
+		[ -n "$RXS_DUT" ] || rxs_fail "cycle $i: no interface after modprobe"
+		_drv=$(basename "$(readlink -f "/sys/class/net/$RXS_DUT/device/driver")")
+		[ "$_drv" = r8127 ] || rxs_fail "cycle $i: DUT bound to '$_drv'"
+		# a fresh probe has the defaults again
+		[ "$(cur_channels)" = "4 2" ] || rxs_fail "cycle $i: fresh probe has channels $(cur_channels), not 4 2"
+		ip addr add "$RXS_DUT_IP/24" dev "$RXS_DUT" || rxs_fail "cycle $i: address"
+		ip link set "$RXS_DUT" up || rxs_fail "cycle $i: link up"
+		check_table default 4
+		traffic_start 120
+		after "modprobe (cycle $i)"
+		[ "$(dut_irqs)" = 7 ] || rxs_fail "cycle $i: $(dut_irqs) interrupt handlers after probe, expected 7"
+		if [ "$i" = 0 ]; then
+			vec0=$(dut_vectors)
+		else
+			[ "$(dut_vectors)" = "$vec0" ] || rxs_fail "cycle $i: $(dut_vectors) MSI-X vectors, first probe had $vec0"
+		fi
+		# rmmod with the streams running
+		rmmod r8127 || rxs_fail "cycle $i: rmmod r8127 under traffic"
+		[ -e "/sys/class/net/$RXS_DUT" ] && rxs_fail "cycle $i: $RXS_DUT still there after rmmod"
+		[ "$(dut_vectors)" = 0 ] || rxs_fail "cycle $i: $(dut_vectors) vectors left after rmmod"
+		[ "$(dut_irqs)" = 0 ] || rxs_fail "cycle $i: $RXS_DUT handlers left in /proc/interrupts after rmmod"
+		traffic_stop
+		rxs_say "cycle $i: modprobe, $RXS_DUT up, traffic both ways, rmmod under traffic: ok ($(cut -d. -f1 /proc/uptime) s)"
+		i=$((i + 1))
+	done
+}
+
+case " $RXS_PHASES " in *" 1 "*) phase1 ;; esac
+case " $RXS_PHASES " in *" 2 "*) phase2 ;; esac
+
+rxs_step "phase 2: final probe"
+modprobe r8127 || rxs_fail "final modprobe r8127"
+rxs_find_ifaces 10
+ip addr add "$RXS_DUT_IP/24" dev "$RXS_DUT" || rxs_fail "address"
+ip link set "$RXS_DUT" up || rxs_fail "link up"
+rxs_wait_link 20
+rxs_ping 5
+rxs_iperf rev 4 5
+rxs_iperf fwd 4 5
+rxs_no_iface_errors
+rxs_say "total: $nchanges changes checked in $(($(cut -d. -f1 /proc/uptime) - t_start)) s"
+rmmod r8127 || rxs_fail "rmmod r8127"
+rxs_dmesg_check
