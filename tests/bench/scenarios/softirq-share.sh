@@ -11,10 +11,11 @@
 #    default 0..N-2), so that the peer's CPU is not also the receiver's;
 #    its own work (copies to user space, TCP backlog processing) is
 #    system time, not softirq, so it does not blur the softirq spread;
-#  - the DUT's interrupt vectors stay on the DUT CPUs: a vector named
-#    "*rx-<q>*" goes to DUT CPU q mod (N-1), any other vector (the single
-#    vector of upstream r8169, TX, link) to the whole DUT CPU list (the GIC
-#    ITS delivers it to one CPU of it);
+#  - the DUT's interrupt vectors stay where the driver (or the kernel's
+#    default) put them if that is on the DUT CPUs; a vector found on the
+#    last CPU is moved: "*rx-<q>" to DUT CPU q mod (N-1), any other (TX,
+#    link, a single vector) to the DUT CPU list (the GIC ITS delivers it to
+#    one CPU of it);
 #  - RPS and RFS are off on the DUT and NAPI is not threaded, so receive
 #    processing runs in softirq on the CPU that took the interrupt, and any
 #    spread comes from the NIC's RSS alone.
@@ -88,8 +89,21 @@ if [ -e "/sys/class/net/$RXS_DUT/threaded" ]; then
 fi
 rxs_say "DUT RPS: $(cat /sys/class/net/"$RXS_DUT"/queues/rx-*/rps_cpus | tr '\n' ' ')threaded NAPI: $(cat "/sys/class/net/$RXS_DUT/threaded" 2>/dev/null || echo n/a)"
 nvec=0
+nfree=0
 for irq in $(rxs_pci_irqs "$RXS_DUT_PCI"); do
 	name=$(awk -v i="$irq:" '$1 == i { print $NF }' /proc/interrupts)
+	# allocated but not requested by the driver: no handler, never fires
+	if [ -z "$name" ] || [ ! -e "/proc/irq/$irq/smp_affinity_list" ]; then
+		nfree=$((nfree + 1))
+		continue
+	fi
+	eff=$(cat "/proc/irq/$irq/effective_affinity_list" 2>/dev/null || echo "")
+	last=$(echo "$eff" | tr -c '0-9' ' ' | awk '{ print $NF }')
+	if [ -n "$last" ] && [ "$last" -lt "$ndut" ]; then
+		rxs_say "DUT vector $name (irq $irq): on CPUs $eff, left where the driver put it"
+		nvec=$((nvec + 1))
+		continue
+	fi
 	q=$(echo "$name" | sed -n 's/.*rx-\([0-9][0-9]*\)$/\1/p')
 	if [ -n "$q" ]; then
 		cpus=$((q % ndut))
@@ -100,6 +114,7 @@ for irq in $(rxs_pci_irqs "$RXS_DUT_PCI"); do
 	rxs_irq_set_cpus "$irq" "$cpus"
 	nvec=$((nvec + 1))
 done
+[ "$nfree" = 0 ] || rxs_say "($nfree more vectors allocated but not requested by the driver)"
 [ "$nvec" -gt 0 ] || rxs_fail "no MSI/MSI-X vectors found for $RXS_DUT"
 
 rxs_step "iperf3 -R -P $RXS_SOFTIRQ_STREAMS -t $RXS_SOFTIRQ_SECONDS (DUT receives)"

@@ -1,0 +1,128 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# Issue 4: how evenly receive softirq work spreads over the CPUs serving the
+# RTL8127, upstream r8169 against the project's r8127, on the same QEMU
+# model and guest. Runs scenarios/softirq-share.sh for both drivers (5
+# vCPUs: CPUs 0-3 serve the DUT, CPU 4 the peer; see the scenario for the
+# set-up and what is measured), prints each run's per-CPU numbers, then
+#
+#   driver | busiest DUT CPU softirq share | per-CPU softirq % | Mbit/s
+#
+# Goals (fixed): r8127 share <= 40 %, r8169 share >= 90 %. Exits 1 if any
+# run misses its goal or fails, 0 otherwise.
+#
+# usage: tests/bench/softirq-compare.sh [--kernel 7.3] [--runs N]
+#            [--module r8127.ko] [run-scenario.sh options...]
+# Without --module, r8127.ko is built from this checkout
+# (tests/bench/build-modules.sh). --runs N repeats the pair N times and
+# adds the spread (min..max) of the shares. Logs: build/bench/softirq-*.log
+
+set -u
+
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/../lib/common.sh"
+
+R8127_MAX_SHARE=40
+R8169_MIN_SHARE=90
+
+kernel=7.3
+runs=1
+ko=
+args=
+while [ $# -gt 0 ]; do
+	case $1 in
+	--kernel) kernel=$2; shift 2 ;;
+	--runs) runs=$2; shift 2 ;;
+	--module) ko=$2; shift 2 ;;
+	-h|--help) sed -n '3,19s/^# \{0,1\}//p' "$0"; exit 0 ;;
+	*) args="$args $1"; shift ;;
+	esac
+done
+case $runs in ''|*[!0-9]*|0) rxs_die "--runs wants a positive number" ;; esac
+
+if [ -z "$ko" ]; then
+	ko=$("$here/build-modules.sh" "$kernel-arm64" | grep '/r8127.ko$') ||
+		rxs_die "building r8127.ko for the $kernel guest failed"
+fi
+[ -f "$ko" ] || rxs_die "module $ko not found"
+logs=${RXS_BENCH_LOGS:-$RXS_TOP/build/bench}
+mkdir -p "$logs"
+
+rc=0
+rows=
+i=1
+while [ "$i" -le "$runs" ]; do
+	for drv in r8169 r8127; do
+		log=$logs/softirq-$drv-$i.log
+		set --
+		[ "$drv" = r8127 ] && set -- --module "$ko"
+		echo "== run $i/$runs: $drv (kernel $kernel, rtl8127 model, 5 vCPUs)"
+		# shellcheck disable=SC2086
+		"$here/run-scenario.sh" --show --kernel "$kernel" --nic rtl8127 \
+			--smp 5 --timeout 300 "$@" $args \
+			"$here/scenarios/softirq-share.sh" > "$log" 2>&1
+		run_rc=$?
+		# the scenario's raw per-CPU numbers
+		sed -n '/^DUT interrupt vectors during the run/,/^RXSCALE-SOFTIRQ:/p' "$log" |
+			grep -v '^RXSCALE-SOFTIRQ:'
+		line=$(grep '^RXSCALE-SOFTIRQ:' "$log" | tail -n 1)
+		if [ "$run_rc" != 0 ] || [ -z "$line" ]; then
+			grep -E '^(RXSCALE-FAIL|FAIL)' "$log"
+			echo "   $drv run $i FAILED (log $log)"
+			rows="$rows
+$drv $i FAIL - - -"
+			rc=1
+			continue
+		fi
+		share=$(echo "$line" | sed -n 's/.* share=\([0-9.]*\).*/\1/p')
+		busiest=$(echo "$line" | sed -n 's/.* busiest=\([^ ]*\).*/\1/p')
+		pct=$(echo "$line" | sed -n 's/.* pct=\([^ ]*\).*/\1/p')
+		mbits=$(echo "$line" | sed -n 's/.* mbits=\([^ ]*\).*/\1/p')
+		if [ "$drv" = r8127 ]; then
+			ok=$(awk -v s="$share" -v g="$R8127_MAX_SHARE" 'BEGIN { print (s <= g) ? "met" : "MISSED" }')
+			goal="<= $R8127_MAX_SHARE%"
+		else
+			ok=$(awk -v s="$share" -v g="$R8169_MIN_SHARE" 'BEGIN { print (s >= g) ? "met" : "MISSED" }')
+			goal=">= $R8169_MIN_SHARE%"
+		fi
+		[ "$ok" = met ] || rc=1
+		echo "   $drv run $i: busiest $busiest, share $share% (goal $goal: $ok), $mbits Mbit/s"
+		rows="$rows
+$drv $i $share $busiest $pct $mbits $ok"
+	done
+	i=$((i + 1))
+done
+
+echo
+echo "Busiest DUT CPU's share of the softirq time over DUT CPUs 0-3, iperf3 -R"
+echo "-P 8 (the DUT receives), kernel $kernel, same RTL8127 model (TCG):"
+echo
+echo "| driver | run | busiest DUT CPU softirq share | per-CPU softirq % (CPU0,1,2,3) | Mbit/s | goal |"
+echo "| --- | --- | --- | --- | --- | --- |"
+echo "$rows" | awk -v g27="$R8127_MAX_SHARE" -v g69="$R8169_MIN_SHARE" '
+	NF == 0 { next }
+	{
+		goal = ($1 == "r8127") ? "<= " g27 "%" : ">= " g69 "%"
+		if ($3 == "FAIL") {
+			printf "| %s | %s | run failed | | | %s: MISSED |\n", $1, $2, goal
+			next
+		}
+		printf "| %s | %s | %s%% (%s) | %s | %s | %s: %s |\n", $1, $2, $3,
+			$4, $5, $6, goal, $7
+		n[$1]++
+		if (n[$1] == 1 || $3 + 0 < lo[$1]) lo[$1] = $3 + 0
+		if (n[$1] == 1 || $3 + 0 > hi[$1]) hi[$1] = $3 + 0
+	}
+	END {
+		if (n["r8169"] + n["r8127"] > 2) {
+			print ""
+			for (d in n)
+				printf "%s: share %.1f..%.1f%% over %d run(s)\n", d, lo[d], hi[d], n[d]
+		}
+	}'
+if [ "$rc" = 0 ]; then
+	echo "softirq-compare: goals met (r8127 <= $R8127_MAX_SHARE%, r8169 >= $R8169_MIN_SHARE%)"
+else
+	echo "softirq-compare: FAILED (a goal missed or a run failed; logs in $logs)"
+fi
+exit $rc
