@@ -16,6 +16,9 @@
 # --env RXS_RSSHASH_BADKEY=1 gives the checker a wrong key (byte 0
 # inverted): the scenario must then FAIL with mismatches.
 # --env RXS_RSSHASH_FLOWS=N: flows per kind (udp4, udp6, tcp4, tcp6; 300).
+# The peer sends from RXS_RSSHASH_NSRC (250) extra addresses per family
+# (198.18.0.3.., fd00:8127::1:0..), so that UDP flows hashed on addresses
+# only still give distinct hash inputs; the checker counts distinct inputs.
 . ./lib.sh
 
 RXS_DMESG_IGNORE="$RXS_DMESG_IGNORE|loading out-of-tree module taints kernel|module verification failed"
@@ -23,6 +26,7 @@ RXS_DMESG_IGNORE="$RXS_DMESG_IGNORE|firmware: failed to load rtl_nic/rtl8127a-1.
 
 CHK=$RXS_DIR/modules/rsscheck
 N=${RXS_RSSHASH_FLOWS:-300}
+NSRC=${RXS_RSSHASH_NSRC:-250}
 PORT=5201
 
 [ -x "$CHK" ] || rxs_fail "no $CHK: pass build/bench-tools/rsscheck with --module"
@@ -32,6 +36,17 @@ rxs_wait_link 20
 ip -6 addr add fd00:8127::1/64 dev "$RXS_DUT" nodad || rxs_fail "DUT IPv6 address"
 rxs_in_peer ip -6 addr add fd00:8127::2/64 dev "$RXS_PEER" nodad ||
 	rxs_fail "peer IPv6 address"
+rxs_step "peer source addresses"
+: > /tmp/addrs.txt
+_i=0
+while [ "$_i" -lt "$NSRC" ]; do
+	echo "addr add 198.18.0.$((3 + _i))/24 dev $RXS_PEER" >> /tmp/addrs.txt
+	echo "addr add fd00:8127::1:$(printf '%x' "$_i")/64 dev $RXS_PEER nodad" >> /tmp/addrs.txt
+	_i=$((_i + 1))
+done
+[ "$NSRC" -le 250 ] || rxs_fail "RXS_RSSHASH_NSRC > 250"
+ip -n "$RXS_NS" -batch /tmp/addrs.txt || rxs_fail "peer source addresses"
+rxs_say "peer has $(ip -n "$RXS_NS" -4 addr show dev "$RXS_PEER" | grep -c 'inet ') IPv4 and $(ip -n "$RXS_NS" -6 addr show dev "$RXS_PEER" | grep -c 'inet6 fd00') IPv6 addresses"
 rxs_ping 3
 ping -6 -c 3 -W 2 fd00:8127::2 > /tmp/ping6.txt 2>&1 ||
 	{ cat /tmp/ping6.txt; rxs_fail "ping -6 failed"; }
@@ -56,29 +71,32 @@ fi
 round() {
 	_u=$1
 	rxs_step "flows: UDP hashed as a $_u-tuple"
+	_out=/tmp/recv-$_u.txt
+	rm -f "$_out"
 	"$CHK" recv --dev "$RXS_DUT" --key "$KEY" --indir "$INDIR" --udp4 "$_u" \
 		--udp6 "$_u" --port "$PORT" --seconds 400 --min-flows 1000 \
-		> /tmp/recv.txt 2>&1 &
+		> "$_out" 2>&1 &
 	_rpid=$!
 	_t=0
-	until grep -q '^rsscheck: ready' /tmp/recv.txt; do
+	until grep -q '^rsscheck: ready' "$_out" 2>/dev/null; do
 		_t=$((_t + 1))
 		[ "$_t" -le 15 ] && kill -0 "$_rpid" 2>/dev/null ||
-			{ cat /tmp/recv.txt; rxs_fail "rsscheck recv did not start"; }
+			{ cat "$_out"; rxs_fail "rsscheck recv did not start"; }
 		sleep 1
 	done
-	head -n 1 /tmp/recv.txt
+	head -n 1 "$_out"
 	_t0=$(cut -d' ' -f1 /proc/uptime)
 	rxs_in_peer "$CHK" send --dst4 "$RXS_DUT_IP" --dst6 fd00:8127::1 \
 		--udp4 "$N" --udp6 "$N" --tcp4 "$N" --tcp6 "$N" --port "$PORT" \
-		--sport-base $((20000 + _u * 1000)) --size 400
+		--sport-base $((20000 + _u * 1000)) --size 400 \
+		--src4 198.18.0.3 --src6 fd00:8127::1:0 --nsrc "$NSRC"
 	_src=$?
 	sleep 1
 	kill -INT "$_rpid"
 	wait "$_rpid"
 	_rrc=$?
 	rxs_say "round took $(awk -v a="$_t0" -v b="$(cut -d' ' -f1 /proc/uptime)" 'BEGIN { print b - a }') s (guest time)"
-	tail -n +2 /tmp/recv.txt
+	tail -n +2 "$_out"
 	[ "$_src" = 0 ] || rxs_fail "rsscheck send: not every flow was sent (status $_src)"
 	[ "$_rrc" = 0 ] || rxs_fail "rsscheck recv: status $_rrc (UDP $_u-tuple)"
 }

@@ -8,6 +8,14 @@
 //                 [--port P] [--seconds S] [--min-flows N] [--verbose]
 //   rsscheck send --dst4 ADDR --dst6 ADDR [--udp4 N] [--udp6 N] [--tcp4 N]
 //                 [--tcp6 N] [--port P] [--sport-base P] [--size BYTES]
+//                 [--src4 ADDR --src6 ADDR --nsrc N]
+//
+// A flow is one (protocol, addresses, ports) tuple; flows that give the
+// hash the same input (UDP flows that differ only in ports while UDP is
+// hashed on addresses) count once towards --min-flows: the checker counts
+// distinct hash inputs. The sender therefore spreads its flows over --nsrc
+// consecutive source addresses from --src4/--src6 (flow i uses address
+// i % N; the addresses must be configured on the sender's interface).
 //
 // How the receiver sees skb->hash. AF_PACKET's TPACKET_V3 header has
 // hv1.tp_rxhash (TP_FT_REQ_FILL_RXHASH, the approach of the kernel
@@ -91,7 +99,8 @@ void on_signal(int)
 		"usage: rsscheck recv --dev IF --key HEX --indir Q,Q,... [--udp4 2|4] [--udp6 2|4]\n"
 		"                     [--port P] [--seconds S] [--min-flows N] [--verbose]\n"
 		"       rsscheck send --dst4 ADDR --dst6 ADDR [--udp4 N] [--udp6 N] [--tcp4 N]\n"
-		"                     [--tcp6 N] [--port P] [--sport-base P] [--size BYTES]\n", msg);
+		"                     [--tcp6 N] [--port P] [--sport-base P] [--size BYTES]\n"
+		"                     [--src4 ADDR --src6 ADDR --nsrc N]\n", msg);
 	std::exit(2);
 }
 
@@ -521,9 +530,11 @@ int cmd_recv(int argc, char **argv)
 		fds.swap(keep);
 	}
 	// give the last partly filled blocks time to retire, then drain
-	usleep(100000);
-	for (unsigned k = 0; k < kSockets; k++)
-		rx.drain(rings[k]);
+	for (int t = 0; t < 10; t++) {
+		usleep(100000);
+		for (unsigned k = 0; k < kSockets; k++)
+			rx.drain(rings[k]);
+	}
 
 	unsigned long drops = 0;
 	for (unsigned k = 0; k < kSockets; k++) {
@@ -541,6 +552,7 @@ int cmd_recv(int argc, char **argv)
 	unsigned long qmatch = 0, qmismatch = 0, qunknown = 0, ctl_match = 0;
 	unsigned shown = 0;
 	std::map<std::string, unsigned long> types;
+	std::map<std::string, bool> inputs;     // distinct hash inputs
 
 	for (auto &kv : rx.flows) {
 		Flow &f = kv.second;
@@ -569,6 +581,7 @@ int cmd_recv(int argc, char **argv)
 			return 2;
 		}
 		checked++;
+		inputs[std::string(reinterpret_cast<const char *>(f.in), len)] = true;
 		types[f.type + (f.l4 && !ports ? "(2t)" : "")]++;
 		if (cw == hw)
 			ctl_match++;
@@ -604,16 +617,18 @@ int cmd_recv(int argc, char **argv)
 		    rx.frames[0], rx.frames[1], rx.frames[2], rx.frames[3], rx.frames[4],
 		    rx.undecided[0], rx.undecided[1], rx.undecided[2], rx.undecided[3],
 		    rx.undecided[4], rx.unparsed, drops, conns);
-	std::printf("RXSCALE-RSSHASH: flows=%lu match=%lu mismatch=%lu queue_match=%lu queue_mismatch=%lu queue_unknown=%lu incomplete=%lu control_match=%lu types=%s udp4=%u-tuple udp6=%u-tuple\n",
-		    checked, match, mismatch, qmatch, qmismatch, qunknown, incomplete,
-		    ctl_match, tl.c_str(), udp4, udp6);
+	unsigned long distinct = inputs.size();
+	std::printf("RXSCALE-RSSHASH: flows=%lu match=%lu mismatch=%lu distinct_inputs=%lu queue_match=%lu queue_mismatch=%lu queue_unknown=%lu incomplete=%lu control_match=%lu types=%s udp4=%u-tuple udp6=%u-tuple\n",
+		    checked, match, mismatch, distinct, qmatch, qmismatch, qunknown,
+		    incomplete, ctl_match, tl.c_str(), udp4, udp6);
 	bool ok = true;
 	if (mismatch || qmismatch) {
 		std::printf("rsscheck: FAIL: %lu hash and %lu queue mismatches\n", mismatch, qmismatch);
 		ok = false;
 	}
-	if (checked < min_flows) {
-		std::printf("rsscheck: FAIL: %lu flows checked, fewer than %u\n", checked, min_flows);
+	if (distinct < min_flows) {
+		std::printf("rsscheck: FAIL: %lu flows checked with %lu distinct hash inputs, fewer than %u\n",
+			    checked, distinct, min_flows);
 		ok = false;
 	}
 	if (checked && ctl_match * 2 >= checked) {
@@ -646,11 +661,51 @@ bool make_addr(int family, const std::string &a, unsigned port,
 	return inet_pton(AF_INET6, a.c_str(), &s6->sin6_addr) == 1;
 }
 
-unsigned send_udp(int family, const std::string &dst, unsigned port,
-		  unsigned sport0, unsigned n, const std::vector<char> &payload)
+// source address i of a pool: base + i (IPv4: the address as a number,
+// IPv6: its last 32 bits)
+void pool_addr(int family, const std::string &base, unsigned i, unsigned port,
+	       struct sockaddr_storage &ss, socklen_t &sl)
 {
-	struct sockaddr_storage to, from;
-	socklen_t tl, fl;
+	if (!make_addr(family, base, port, ss, sl))
+		usage(("bad address " + base).c_str());
+	if (family == AF_INET) {
+		auto *s4 = reinterpret_cast<struct sockaddr_in *>(&ss);
+
+		s4->sin_addr.s_addr = htonl(ntohl(s4->sin_addr.s_addr) + i);
+	} else {
+		auto *s6 = reinterpret_cast<struct sockaddr_in6 *>(&ss);
+		u32 w;
+
+		std::memcpy(&w, &s6->sin6_addr.s6_addr[12], 4);
+		w = htonl(ntohl(w) + i);
+		std::memcpy(&s6->sin6_addr.s6_addr[12], &w, 4);
+	}
+}
+
+struct Pool {
+	std::string base;
+	unsigned n;
+};
+
+void bind_src(int fd, int family, const Pool &pool, unsigned i, unsigned port)
+{
+	struct sockaddr_storage from;
+	socklen_t fl;
+
+	if (pool.n)
+		pool_addr(family, pool.base, i % pool.n, port, from, fl);
+	else
+		make_addr(family, family == AF_INET ? "0.0.0.0" : "::", port, from, fl);
+	if (bind(fd, reinterpret_cast<struct sockaddr *>(&from), fl))
+		die("bind source address");
+}
+
+unsigned send_udp(int family, const std::string &dst, unsigned port,
+		  unsigned sport0, unsigned n, const std::vector<char> &payload,
+		  const Pool &pool)
+{
+	struct sockaddr_storage to;
+	socklen_t tl;
 	unsigned sent = 0;
 
 	if (!make_addr(family, dst, port, to, tl))
@@ -662,9 +717,7 @@ unsigned send_udp(int family, const std::string &dst, unsigned port,
 		if (fd < 0)
 			die("udp socket");
 		setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
-		make_addr(family, family == AF_INET ? "0.0.0.0" : "::", sport0 + i, from, fl);
-		if (bind(fd, reinterpret_cast<struct sockaddr *>(&from), fl))
-			die("udp bind");
+		bind_src(fd, family, pool, i, sport0 + i);
 		// two datagrams per flow: one may be lost to neighbour resolution
 		for (int r = 0; r < 2; r++)
 			if (sendto(fd, payload.data(), payload.size(), 0,
@@ -679,7 +732,7 @@ unsigned send_udp(int family, const std::string &dst, unsigned port,
 }
 
 unsigned send_tcp(int family, const std::string &dst, unsigned port,
-		  unsigned n, const std::vector<char> &payload)
+		  unsigned n, const std::vector<char> &payload, const Pool &pool)
 {
 	struct sockaddr_storage to;
 	socklen_t tl;
@@ -696,6 +749,8 @@ unsigned send_tcp(int family, const std::string &dst, unsigned port,
 			die("tcp socket");
 		setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv));
 		setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof(tv));
+		if (pool.n)
+			bind_src(fd, family, pool, i, 0);
 		if (connect(fd, reinterpret_cast<struct sockaddr *>(&to), tl) == 0 &&
 		    send(fd, payload.data(), payload.size(), MSG_NOSIGNAL) ==
 		    static_cast<ssize_t>(payload.size())) {
@@ -714,6 +769,8 @@ int cmd_send(int argc, char **argv)
 	std::string dst4, dst6;
 	unsigned n_udp4 = 300, n_udp6 = 300, n_tcp4 = 250, n_tcp6 = 250;
 	unsigned port = 5201, sport0 = 20000, size = 400;
+	Pool p4 = { "", 0 }, p6 = { "", 0 };
+	unsigned nsrc = 0;
 
 	for (int i = 0; i < argc; i++) {
 		std::string a = argv[i];
@@ -740,9 +797,18 @@ int cmd_send(int argc, char **argv)
 			sport0 = static_cast<unsigned>(num_arg(val(), 65535));
 		else if (a == "--size")
 			size = static_cast<unsigned>(num_arg(val(), 1400));
+		else if (a == "--src4")
+			p4.base = val();
+		else if (a == "--src6")
+			p6.base = val();
+		else if (a == "--nsrc")
+			nsrc = static_cast<unsigned>(num_arg(val(), 65536));
 		else
 			usage(("unknown option " + a).c_str());
 	}
+	if (nsrc && (p4.base.empty() || p6.base.empty()))
+		usage("--nsrc needs --src4 and --src6");
+	p4.n = p6.n = nsrc;
 	if (dst4.empty() && (n_udp4 || n_tcp4))
 		usage("--dst4 missing");
 	if (dst6.empty() && (n_udp6 || n_tcp6))
@@ -751,10 +817,10 @@ int cmd_send(int argc, char **argv)
 		usage("source ports beyond 65535");
 	std::vector<char> payload(size, 'r');
 	double t0 = now_s();
-	unsigned u4 = n_udp4 ? send_udp(AF_INET, dst4, port, sport0, n_udp4, payload) : 0;
-	unsigned u6 = n_udp6 ? send_udp(AF_INET6, dst6, port, sport0, n_udp6, payload) : 0;
-	unsigned t4 = n_tcp4 ? send_tcp(AF_INET, dst4, port, n_tcp4, payload) : 0;
-	unsigned t6 = n_tcp6 ? send_tcp(AF_INET6, dst6, port, n_tcp6, payload) : 0;
+	unsigned u4 = n_udp4 ? send_udp(AF_INET, dst4, port, sport0, n_udp4, payload, p4) : 0;
+	unsigned u6 = n_udp6 ? send_udp(AF_INET6, dst6, port, sport0, n_udp6, payload, p6) : 0;
+	unsigned t4 = n_tcp4 ? send_tcp(AF_INET, dst4, port, n_tcp4, payload, p4) : 0;
+	unsigned t6 = n_tcp6 ? send_tcp(AF_INET6, dst6, port, n_tcp6, payload, p6) : 0;
 	std::printf("rsscheck: sent udp4 %u/%u datagrams, udp6 %u/%u, tcp4 %u/%u connections, tcp6 %u/%u in %.1f s\n",
 		    u4, 2 * n_udp4, u6, 2 * n_udp6, t4, n_tcp4, t6, n_tcp6, now_s() - t0);
 	return (u4 == 2 * n_udp4 && u6 == 2 * n_udp6 && t4 == n_tcp4 && t6 == n_tcp6) ? 0 : 1;
