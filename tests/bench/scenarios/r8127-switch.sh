@@ -42,7 +42,16 @@ expect_refused() {
 # moved DRIVER: the DUT is bound to DRIVER, gets its address, link, traffic
 moved() {
 	[ "$(drv_of)" = "$1" ] || rxs_fail "DUT bound to '$(drv_of)', expected $1"
-	rxs_find_ifaces 10
+	# the peer lives in its namespace: look up the DUT alone
+	RXS_DUT=
+	_j=0
+	while [ -z "$RXS_DUT" ] && [ "$_j" -lt 10 ]; do
+		RXS_DUT=$(rxs_iface_of_pci "$RXS_DUT_PCI" || true)
+		[ -n "$RXS_DUT" ] || sleep 1
+		_j=$((_j + 1))
+	done
+	[ -n "$RXS_DUT" ] || rxs_fail "no interface on $RXS_DUT_PCI after the move to $1"
+	rxs_say "DUT is $RXS_DUT on $1"
 	ip addr add "$RXS_DUT_IP/24" dev "$RXS_DUT" || rxs_fail "address on $RXS_DUT"
 	ip link set "$RXS_DUT" up || rxs_fail "$RXS_DUT up"
 	rxs_wait_link 20
