@@ -15,6 +15,9 @@
 #
 # --env RXS_RSSHASH_BADKEY=1 gives the checker a wrong key (byte 0
 # inverted): the scenario must then FAIL with mismatches.
+# --env RXS_RSSHASH_UDPSWAP=1 tells the checker the other UDP setting than
+# the driver's (4-tuple while it hashes UDP on addresses, and the reverse):
+# then every UDP flow must mismatch and the scenario FAIL.
 # --env RXS_RSSHASH_FLOWS=N: flows per kind (udp4, udp6, tcp4, tcp6; 300).
 # The peer sends from RXS_RSSHASH_NSRC (250) extra addresses per family
 # (198.18.0.3.., fd00:8127::1:0..), so that UDP flows hashed on addresses
@@ -73,8 +76,13 @@ round() {
 	rxs_step "flows: UDP hashed as a $_u-tuple"
 	_out=/tmp/recv-$_u.txt
 	rm -f "$_out"
-	"$CHK" recv --dev "$RXS_DUT" --key "$KEY" --indir "$INDIR" --udp4 "$_u" \
-		--udp6 "$_u" --port "$PORT" --seconds 400 --min-flows 1000 \
+	_c=$_u
+	if [ "${RXS_RSSHASH_UDPSWAP:-0}" = 1 ]; then
+		_c=$((6 - _u))
+		rxs_say "RXS_RSSHASH_UDPSWAP: the checker expects UDP as a $_c-tuple"
+	fi
+	"$CHK" recv --dev "$RXS_DUT" --key "$KEY" --indir "$INDIR" --udp4 "$_c" \
+		--udp6 "$_c" --port "$PORT" --seconds 400 --min-flows 1000 \
 		> "$_out" 2>&1 &
 	_rpid=$!
 	_t=0
