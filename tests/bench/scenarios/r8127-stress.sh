@@ -152,6 +152,19 @@ traffic_stop() {
 	true
 }
 
+# find_dut WHAT: RXS_DUT after a probe (the peer is in its namespace, so
+# not rxs_find_ifaces)
+find_dut() {
+	RXS_DUT=
+	_j=0
+	while [ -z "$RXS_DUT" ] && [ "$_j" -lt 50 ]; do
+		RXS_DUT=$(rxs_iface_of_pci "$RXS_DUT_PCI" || true)
+		[ -n "$RXS_DUT" ] || sleep "$tick"
+		_j=$((_j + 1))
+	done
+	[ -n "$RXS_DUT" ] || rxs_fail "$1: no interface on $RXS_DUT_PCI after modprobe"
+}
+
 # dut_vectors: MSI/MSI-X vectors the DUT has allocated
 dut_vectors() {
 	find "/sys/bus/pci/devices/$RXS_DUT_PCI/msi_irqs" -mindepth 1 -maxdepth 1 2>/dev/null | wc -l
@@ -294,14 +307,7 @@ phase2() {
 	i=0
 	while [ "$i" -lt "$RXS_CYCLES" ]; do
 		modprobe r8127 || rxs_fail "cycle $i: modprobe r8127"
-		RXS_DUT=
-		_j=0
-		while [ -z "$RXS_DUT" ] && [ "$_j" -lt 50 ]; do
-			RXS_DUT=$(rxs_iface_of_pci "$RXS_DUT_PCI" || true)
-			[ -n "$RXS_DUT" ] || sleep "$tick"
-			_j=$((_j + 1))
-		done
-		[ -n "$RXS_DUT" ] || rxs_fail "cycle $i: no interface after modprobe"
+		find_dut "cycle $i"
 		_drv=$(basename "$(readlink -f "/sys/class/net/$RXS_DUT/device/driver")")
 		[ "$_drv" = r8127 ] || rxs_fail "cycle $i: DUT bound to '$_drv'"
 		# a fresh probe has the defaults again
@@ -333,7 +339,7 @@ case " $RXS_PHASES " in *" 2 "*) phase2 ;; esac
 
 rxs_step "phase 2: final probe"
 modprobe r8127 || rxs_fail "final modprobe r8127"
-rxs_find_ifaces 10
+find_dut "final probe"
 ip addr add "$RXS_DUT_IP/24" dev "$RXS_DUT" || rxs_fail "address"
 ip link set "$RXS_DUT" up || rxs_fail "link up"
 rxs_wait_link 20
