@@ -62,6 +62,10 @@ moved() {
 
 rxs_step "start on r8169"
 [ "$(drv_of)" = r8169 ] || rxs_fail "DUT starts on '$(drv_of)', not r8169"
+# baseline: r8169 moves traffic both ways before r8127 ever ran
+rxs_ping 3
+rxs_iperf rev 4 5
+rxs_iperf fwd 4 5
 # the script has to load r8127 itself
 rmmod r8127 || rxs_fail "rmmod r8127"
 "$SW" --status "$RXS_DUT" || rxs_fail "--status"
