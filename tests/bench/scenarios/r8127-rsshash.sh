@@ -4,7 +4,7 @@
 # Toeplitz hash (include/rxscale/toeplitz.h) for >= 1000 flows, and the RX
 # queue each flow arrived on is the indirection table's entry for it.
 # Flows: UDP from distinct source ports and TCP connections, IPv4 and IPv6,
-# peer -> DUT. Two rounds: UDP hashed on addresses only (the driver's
+# peer -> DUT, plus a few ICMP echo requests (other IP traffic). Two rounds: UDP hashed on addresses only (the driver's
 # default), then on addresses and ports (ethtool -N rx-flow-hash udp4/udp6
 # sdfn). The checker is tests/bench/tools/rsscheck (built by its build.sh);
 # it travels into the guest as a --module file:
@@ -99,13 +99,23 @@ round() {
 		--sport-base $((20000 + _u * 1000)) --size 400 \
 		--src4 198.18.0.3 --src6 fd00:8127::1:0 --nsrc "$NSRC"
 	_src=$?
+	# other IP traffic (2-tuple hash): ICMP echo requests from 8 addresses
+	# per family, padded like the rest
+	_i=0
+	while [ "$_i" -lt 8 ]; do
+		rxs_in_peer ping -c 1 -W 2 -s 400 -I "198.18.0.$((3 + _i))" "$RXS_DUT_IP" > /dev/null 2>&1 ||
+			_src=1
+		rxs_in_peer ping -6 -c 1 -W 2 -s 400 -I "fd00:8127::1:$_i" fd00:8127::1 > /dev/null 2>&1 ||
+			_src=1
+		_i=$((_i + 1))
+	done
 	sleep 1
 	kill -INT "$_rpid"
 	wait "$_rpid"
 	_rrc=$?
 	rxs_say "round took $(awk -v a="$_t0" -v b="$(cut -d' ' -f1 /proc/uptime)" 'BEGIN { print b - a }') s (guest time)"
 	tail -n +2 "$_out"
-	[ "$_src" = 0 ] || rxs_fail "rsscheck send: not every flow was sent (status $_src)"
+	[ "$_src" = 0 ] || rxs_fail "rsscheck send or ping: not every flow was sent (status $_src)"
 	[ "$_rrc" = 0 ] || rxs_fail "rsscheck recv: status $_rrc (UDP $_u-tuple)"
 }
 
