@@ -19,6 +19,8 @@ logs=${RXS_BENCH_LOGS:-$RXS_TOP/build/bench}
 mkdir -p "$logs"
 
 t0=$(rxsb_now)
+sh "$RXS_TOP/tests/deps.sh" bench rsscheck > "$logs/deps.log" 2>&1 ||
+	echo "note: installing the bench's packages failed, see $logs/deps.log"
 # Build QEMU and both guests first so that a build failure shows once and
 # the per-scenario times are run times.
 "$here/qemu/build.sh" > "$logs/qemu-build.log" 2>&1 ||
@@ -28,11 +30,14 @@ for k in $(grep -v '^#' "$matrix" | awk 'NF >= 3 { print $2 }' | sort -u); do
 		echo "note: guest $k build failed, see $logs/guest-$k.log"
 done
 
-# The project's modules for the guest kernels, from this checkout.
+# The project's modules for the guest kernels, and the guest-side tools
+# (arm64, static), from this checkout.
 if [ -f "$RXS_TOP/r8169/Kbuild" ]; then
 	"$here/build-modules.sh" > "$logs/modules.log" 2>&1 ||
 		echo "note: building the project's modules failed, see $logs/modules.log"
 fi
+"$here/tools/rsscheck/build.sh" > "$logs/rsscheck.log" 2>&1 ||
+	echo "note: building rsscheck failed, see $logs/rsscheck.log"
 
 pass=0
 failn=0

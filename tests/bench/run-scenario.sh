@@ -14,8 +14,9 @@
 #        behind a pcie-root-port (guest 0000:01:00.0); the peer NIC is a
 #        virtio-net-pci (0000:00:03.0). Both are ports of QEMU hub 0, nothing
 #        else is connected.
-#   --module: a .ko copied into the guest; the scenario library loads these
-#        (after depmod) instead of the DUT's stock driver.
+#   --module: a file copied into the guest's /rxscale/modules; the .ko files
+#        are loaded by the scenario library (after depmod) instead of the
+#        DUT's stock driver, other files (tools) are there for the scenario.
 #   --driver: stock module the scenario loads for the DUT (default from NIC).
 #   --file: any file (e.g. a script under test) copied into the guest as
 #        /rxscale/files/<its name>, mode kept.
