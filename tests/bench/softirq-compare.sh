@@ -2,16 +2,17 @@
 # SPDX-License-Identifier: GPL-2.0
 # Issue 4: how evenly receive softirq work spreads over the CPUs serving the
 # RTL8127, upstream r8169 against the project's r8127, on the same QEMU
-# model and guest. Runs scenarios/softirq-share.sh for both drivers (5
-# vCPUs: CPUs 0-3 serve the DUT, CPU 4 the peer; see the scenario for the
-# set-up and what is measured), prints each run's per-CPU numbers, then
+# model and guest. Runs scenarios/softirq-share.sh for both drivers (6
+# vCPUs: CPUs 0-3 serve the DUT, CPU 4 runs the receiving iperf3, CPU 5 the
+# peer; see the scenario for the set-up and what is measured), prints each
+# run's per-CPU numbers, then
 #
 #   driver | busiest DUT CPU softirq share | per-CPU softirq % | Mbit/s
 #
 # Goals (fixed): r8127 share <= 40 %, r8169 share >= 90 %. Exits 1 if any
 # run misses its goal or fails, 0 otherwise.
 #
-# usage: tests/bench/softirq-compare.sh [--kernel 7.3] [--runs N]
+# usage: tests/bench/softirq-compare.sh [--kernel 7.3] [--runs N] [--smp 6]
 #            [--module r8127.ko] [run-scenario.sh options...]
 # Without --module, r8127.ko is built from this checkout
 # (tests/bench/build-modules.sh). --runs N repeats the pair N times and
@@ -27,14 +28,16 @@ R8169_MIN_SHARE=90
 
 kernel=7.3
 runs=1
+smp=6
 ko=
 args=
 while [ $# -gt 0 ]; do
 	case $1 in
 	--kernel) kernel=$2; shift 2 ;;
 	--runs) runs=$2; shift 2 ;;
+	--smp) smp=$2; shift 2 ;;
 	--module) ko=$2; shift 2 ;;
-	-h|--help) sed -n '3,19s/^# \{0,1\}//p' "$0"; exit 0 ;;
+	-h|--help) sed -n '3,20s/^# \{0,1\}//p' "$0"; exit 0 ;;
 	*) args="$args $1"; shift ;;
 	esac
 done
@@ -56,10 +59,10 @@ while [ "$i" -le "$runs" ]; do
 		log=$logs/softirq-$drv-$i.log
 		set --
 		[ "$drv" = r8127 ] && set -- --module "$ko"
-		echo "== run $i/$runs: $drv (kernel $kernel, rtl8127 model, 5 vCPUs)"
+		echo "== run $i/$runs: $drv (kernel $kernel, rtl8127 model, $smp vCPUs)"
 		# shellcheck disable=SC2086
 		"$here/run-scenario.sh" --show --kernel "$kernel" --nic rtl8127 \
-			--smp 5 --timeout 300 "$@" $args \
+			--smp "$smp" --timeout 300 "$@" $args \
 			"$here/scenarios/softirq-share.sh" > "$log" 2>&1
 		run_rc=$?
 		# the scenario's raw per-CPU numbers

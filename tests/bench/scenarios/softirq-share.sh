@@ -1,19 +1,19 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # How receive softirq work spreads over the CPUs that serve the NIC under
-# test (the DUT). Boot with --smp 5 (any N >= 2 works): the last CPU is the
-# "housekeeping" CPU, CPUs 0..N-2 are the DUT CPUs.
+# test (the DUT). CPUs 0..RXS_SOFTIRQ_NDUT-1 (default 0-3) are the "DUT
+# CPUs", the last CPU is the peer's, CPUs in between (run-scenario.sh
+# --smp 6: CPU 4) run the receiving application:
 #
 #  - the peer (virtio-net in namespace "peer") is confined to the last
 #    CPU: its MSI-X vectors, RPS of its receive queues, its iperf3 server;
 #  - the DUT-side iperf3 client (the receiver; iperf3 3.12 runs all
-#    streams in one thread) runs on the DUT CPUs (RXS_SOFTIRQ_APP_CPUS,
-#    default 0..N-2), so that the peer's CPU is not also the receiver's;
-#    its own work (copies to user space, TCP backlog processing) is
-#    system time, not softirq, so it does not blur the softirq spread;
+#    streams in one thread) runs on the application CPUs
+#    (RXS_SOFTIRQ_APP_CPUS; with --smp 5 there are none and it runs on the
+#    DUT CPUs, where the TCP timers it arms add softirq time to its CPU);
 #  - the DUT's interrupt vectors stay where the driver (or the kernel's
-#    default) put them if that is on the DUT CPUs; a vector found on the
-#    last CPU is moved: "*rx-<q>" to DUT CPU q mod (N-1), any other (TX,
+#    default) put them if that is on the DUT CPUs; a vector found
+#    elsewhere is moved: "*rx-<q>" to DUT CPU q mod NDUT, any other (TX,
 #    link, a single vector) to the DUT CPU list (the GIC ITS delivers it to
 #    one CPU of it);
 #  - RPS and RFS are off on the DUT and NAPI is not threaded, so receive
@@ -44,19 +44,25 @@ RXS_SOFTIRQ_SECONDS=${RXS_SOFTIRQ_SECONDS:-20}
 RXS_SOFTIRQ_MIN_TICKS=${RXS_SOFTIRQ_MIN_TICKS:-100}
 
 ncpu=$(grep -c '^processor' /proc/cpuinfo)
-[ "$ncpu" -ge 2 ] || rxs_fail "needs at least 2 CPUs (run-scenario.sh --smp 5), have $ncpu"
+[ "$ncpu" -ge 2 ] || rxs_fail "needs at least 2 CPUs (run-scenario.sh --smp 6), have $ncpu"
 hk=$((ncpu - 1))
-ndut=$hk
+ndut=${RXS_SOFTIRQ_NDUT:-4}
+[ "$ndut" -le "$hk" ] || ndut=$hk
 dutlist=0-$((ndut - 1))
 [ "$ndut" = 1 ] && dutlist=0
-app=${RXS_SOFTIRQ_APP_CPUS:-$dutlist}
+# CPUs between the DUT CPUs and the last one run the receiving iperf3
+if [ "$ndut" -lt "$hk" ]; then
+	app=${RXS_SOFTIRQ_APP_CPUS:-$ndut-$((hk - 1))}
+else
+	app=${RXS_SOFTIRQ_APP_CPUS:-$dutlist}
+fi
 [ "$RXS_SOFTIRQ_SECONDS" -ge 8 ] || rxs_fail "RXS_SOFTIRQ_SECONDS must be >= 8"
 
 rxs_setup
 rxs_wait_link 20
 rxs_ping 3
 drv=$(basename "$(readlink -f "/sys/class/net/$RXS_DUT/device/driver")")
-echo "== driver $drv, $ncpu CPUs: DUT CPUs $dutlist, peer/housekeeping CPU $hk, DUT iperf3 on CPUs $app"
+echo "== driver $drv, $ncpu CPUs: DUT CPUs $dutlist, peer CPU $hk, DUT iperf3 on CPUs $app"
 ethtool -l "$RXS_DUT" 2>/dev/null | sed -n '/Current/,$p' || true
 
 rxs_step "isolate the peer on CPU $hk"
@@ -122,6 +128,7 @@ rxs_in_peer taskset -c "$hk" iperf3 -s -1 -D -B "$RXS_PEER_IP" \
 	--logfile /tmp/iperf3-server.log || rxs_fail "iperf3 server did not start"
 sleep 1
 rxs_irq_counts > /tmp/sq-irq0.txt
+ethtool -S "$RXS_DUT" 2>/dev/null | grep -E '^ *rx[0-9]+_packets:' > /tmp/sq-ring0.txt
 taskset -c "$app" timeout $((RXS_SOFTIRQ_SECONDS + 30)) iperf3 -c "$RXS_PEER_IP" \
 	-B "$RXS_DUT_IP" -P "$RXS_SOFTIRQ_STREAMS" -t "$RXS_SOFTIRQ_SECONDS" -R -f m \
 	--connect-timeout 5000 > /tmp/iperf3.txt 2>&1 &
@@ -135,6 +142,7 @@ rxs_net_rx_count /tmp/sq-netrx1.txt
 wait "$ipid"
 rc=$?
 rxs_irq_counts > /tmp/sq-irq1.txt
+ethtool -S "$RXS_DUT" 2>/dev/null | grep -E '^ *rx[0-9]+_packets:' > /tmp/sq-ring1.txt
 grep -E 'SUM.*receiver|error' /tmp/iperf3.txt | tail -n 2
 [ "$rc" = 0 ] || { cat /tmp/iperf3.txt; rxs_fail "iperf3 exited with $rc"; }
 mbits=$(grep 'SUM' /tmp/iperf3.txt | grep receiver | tail -n 1 |
@@ -145,8 +153,13 @@ rxs_step "softirq per CPU"
 echo "DUT interrupt vectors during the run (+interrupts):"
 awk 'NR == FNR { b[$1] = $2; next } { printf "  irq %s %-14s +%d\n", $1, $3, $2 - b[$1] }' \
 	/tmp/sq-irq0.txt /tmp/sq-irq1.txt
+if [ -s /tmp/sq-ring1.txt ]; then
+	echo "packets per RX ring during the run (ethtool -S; RSS puts each flow on one ring):"
+	awk 'NR == FNR { b[$1] = $2; next } { printf "  %s +%d\n", $1, $2 - b[$1] }' \
+		/tmp/sq-ring0.txt /tmp/sq-ring1.txt
+fi
 echo "per CPU over the measured window (ticks of 10 ms; % of the CPU's time):"
-awk -v ndut="$ndut" '
+awk -v ndut="$ndut" -v hk="$hk" '
 	FILENAME ~ /stat0/ { for (i = 2; i <= 6; i++) s0[$1, i] = $i; t0[$1] = $7; next }
 	FILENAME ~ /netrx0/ { n0[$1] = $2; next }
 	FILENAME ~ /netrx1/ { n1[$1] = $2; next }
@@ -157,7 +170,7 @@ awk -v ndut="$ndut" '
 		for (c = 0; c in cpu; c++) {
 			T = dt[c] > 0 ? dt[c] : 1
 			printf "  %-4s %-4s %8d %7.1f %7.1f %7.1f %7.1f %7.1f %10d\n", c,
-				(c < ndut ? "dut" : "peer"), d[c, 6], 100 * d[c, 6] / T,
+				(c < ndut ? "dut" : (c == hk ? "peer" : "app")), d[c, 6], 100 * d[c, 6] / T,
 				100 * d[c, 5] / T, 100 * d[c, 3] / T, 100 * d[c, 2] / T,
 				100 * d[c, 4] / T, n1[c] - n0[c]
 		}
