@@ -47,11 +47,12 @@ rxs_say "hw_rx_missed $_m0 -> $_m1, RDU_STA $_rdu"
 rxs_step "all flows to ring 0 while ring 1 is full"
 _r0a=$(stat_of rx0_packets)
 ethtool -X "$RXS_DUT" weight 1 0 0 0 || rxs_fail "ethtool -X weight 1 0 0 0"
+devmem $((_bar + 0x0d0a)) 16 0x3
 rxs_ping 3
 rxs_iperf rev 4 4
 _r0b=$(stat_of rx0_packets)
 _m2=$(stat_of hw_rx_missed)
-rxs_say "rx0_packets $_r0a -> $_r0b, hw_rx_missed $_m2"
+rxs_say "rx0_packets $_r0a -> $_r0b, hw_rx_missed $_m2, RDU_STA $(rdu_sta)"
 [ $((_r0b - _r0a)) -gt 1000 ] || rxs_fail "ring 0 starved by full ring 1"
 rxs_in_peer ping -q -c 3 -W 1 "$RXS_DUT_IP" > /dev/null 2>&1
 ethtool -X "$RXS_DUT" weight 0 1 0 0 || rxs_fail "ethtool -X weight 0 1 0 0"
