@@ -153,6 +153,8 @@ rxs_step "softirq per CPU"
 echo "DUT interrupt vectors during the run (+interrupts):"
 awk 'NR == FNR { b[$1] = $2; next } { printf "  irq %s %-14s +%d\n", $1, $3, $2 - b[$1] }' \
 	/tmp/sq-irq0.txt /tmp/sq-irq1.txt
+echo "per-stream receiver Mbit/s (iperf3): $(grep receiver /tmp/iperf3.txt | grep -v SUM |
+	awk '{for (i = 1; i <= NF; i++) if ($i == "Mbits/sec") printf "%s ", $(i - 1)}')"
 if [ -s /tmp/sq-ring1.txt ]; then
 	echo "packets per RX ring during the run (ethtool -S; RSS puts each flow on one ring):"
 	awk 'NR == FNR { b[$1] = $2; next } { printf "  %s +%d\n", $1, $2 - b[$1] }' \
