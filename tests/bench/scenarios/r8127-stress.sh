@@ -15,7 +15,7 @@ RXS_DMESG_IGNORE="$RXS_DMESG_IGNORE|hrtimer: interrupt took"
 RXS_CYCLES=${RXS_CYCLES:-20}
 RXS_PHASES=${RXS_PHASES:-1 2}
 # bytes each direction must grow by after a change (iperf3 progress)
-RXS_PROGRESS_BYTES=${RXS_PROGRESS_BYTES:-262144}
+RXS_PROGRESS_BYTES=${RXS_PROGRESS_BYTES:-65536}
 RXS_PROGRESS_WAIT=${RXS_PROGRESS_WAIT:-20}
 
 tick=0.2
@@ -118,10 +118,20 @@ progress() {
 	kill -0 "$iperf_pid" 2>/dev/null || { cat /tmp/iperf-bg.txt; rxs_fail "iperf3 client died after: $1"; }
 }
 
-# after WHAT: the checks after every change
+# after WHAT: the checks after a change that resets the datapath (-L,
+# probe): link up, ping, iperf3 progress both ways
 after() {
 	wait_up "$@"
 	ping_ok "$@"
+	progress "$@"
+	nchanges=$((nchanges + 1))
+}
+
+# after_soft WHAT: after a change that only rewrites RSS registers (-X,
+# -N): still up and the iperf3 keeps moving both ways
+after_soft() {
+	[ "$(cat "/sys/class/net/$RXS_DUT/operstate")" = up ] ||
+		rxs_fail "$RXS_DUT not up after: $*"
 	progress "$@"
 	nchanges=$((nchanges + 1))
 }
@@ -207,7 +217,7 @@ phase1() {
 			refused=$((refused + 1))
 			ethtool -X "$RXS_DUT" default || rxs_fail "cycle $i: -X default"
 			check_table default "$rx"
-			after "-X default (cycle $i)"
+			after_soft "-X default (cycle $i)"
 			xmode=default
 		fi
 		ethtool -L "$RXS_DUT" rx "$n" tx "$m" || rxs_fail "cycle $i: ethtool -L rx $n tx $m"
@@ -249,7 +259,7 @@ phase1() {
 			xmax=0
 			xdesc=default ;;
 		esac
-		after "-X $xdesc (cycle $i)"
+		after_soft "-X $xdesc (cycle $i)"
 
 		# -N: UDP over IPv4 hashed on addresses+ports, then on addresses only
 		if [ $((i % 2)) = 0 ]; then h=sdfn; hw="L4 bytes 0 & 1"; else h=sd; hw=; fi
@@ -268,7 +278,7 @@ phase1() {
 		else
 			echo "$_n" | grep -q "L4 bytes" && rxs_fail "cycle $i: udp4 sd still hashes ports: $_n"
 		fi
-		after "-N udp4 $h (cycle $i)"
+		after_soft "-N udp4 $h (cycle $i)"
 		rxs_say "cycle $i: rx $rx tx $tx, -X $xdesc, udp4 $h: ok ($(cut -d. -f1 /proc/uptime) s)"
 		i=$((i + 1))
 	done
