@@ -136,9 +136,11 @@ ipid=$!
 sleep 2
 rxs_cpu_ticks /tmp/sq-stat0.txt
 rxs_net_rx_count /tmp/sq-netrx0.txt
+cp /proc/softirqs /tmp/sq-softirqs0.txt
 sleep $((RXS_SOFTIRQ_SECONDS - 4))
 rxs_cpu_ticks /tmp/sq-stat1.txt
 rxs_net_rx_count /tmp/sq-netrx1.txt
+cp /proc/softirqs /tmp/sq-softirqs1.txt
 wait "$ipid"
 rc=$?
 rxs_irq_counts > /tmp/sq-irq1.txt
@@ -177,6 +179,11 @@ awk -v ndut="$ndut" -v hk="$hk" '
 				100 * d[c, 4] / T, n1[c] - n0[c]
 		}
 	}' /tmp/sq-stat0.txt /tmp/sq-netrx0.txt /tmp/sq-netrx1.txt /tmp/sq-stat1.txt
+echo "softirqs raised per CPU over the window (/proc/softirqs deltas, counts not time):"
+awk 'NR == FNR { if (FNR > 1) for (i = 2; i <= NF; i++) b[$1, i] = $i; next }
+	FNR == 1 { printf "  %-9s", ""; for (i = 1; i <= NF; i++) printf " %8s", $i; print ""; next }
+	{ printf "  %-9s", $1; for (i = 2; i <= NF; i++) printf " %8d", $i - b[$1, i]; print "" }' \
+	/tmp/sq-softirqs0.txt /tmp/sq-softirqs1.txt
 summary=$(awk -v ndut="$ndut" '
 	NR == FNR { s0[$1] = $6; t0[$1] = $7; next }
 	$1 < ndut {
