@@ -252,6 +252,7 @@ int r8127_phy_ocp_write(struct r8127_priv *tp, u32 reg, u16 val);
 int r8127_hw_check_chip(struct r8127_priv *tp);
 void r8127_hw_init(struct r8127_priv *tp);
 void r8127_hw_reset(struct r8127_priv *tp);
+void r8127_hw_release(struct r8127_priv *tp);
 void r8127_hw_stop(struct r8127_priv *tp);
 void r8127_hw_start(struct r8127_priv *tp);
 void r8127_hw_set_mac(struct r8127_priv *tp, const u8 *addr);

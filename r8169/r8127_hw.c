@@ -149,6 +149,23 @@ void r8127_hw_reset(struct r8127_priv *tp)
 	r8127_wait_mask8(tp, R8127_CHIPCMD, R8127_CMD_RESET, 0, "chip reset");
 }
 
+/*
+ * Hand the chip back in the modes upstream r8169 expects: its start
+ * sequence clears RSS, the queue count and the descriptor formats itself,
+ * but not the TX no-close mode or the per-vector interrupt mode, and a
+ * chip reset keeps both. Without this, r8169 loaded after us stalls on TX.
+ */
+void r8127_hw_release(struct r8127_priv *tp)
+{
+	r8127_hw_reset(tp);
+	r8127_w8(tp, R8127_TX_NO_CLOSE_CFG,
+		 r8127_r8(tp, R8127_TX_NO_CLOSE_CFG) & ~R8127_TX_NO_CLOSE_EN);
+	r8127_w8(tp, R8127_INT_CFG0,
+		 r8127_r8(tp, R8127_INT_CFG0) & ~R8127_INT_CFG0_VECTOR);
+	r8127_w32(tp, R8127_RSS_CTRL, 0);
+	r8127_w16(tp, R8127_Q_NUM_CTRL, 0);
+}
+
 /* Quiesce DMA and reset ([up] rtl8169_cleanup for 8125 and later). */
 void r8127_hw_stop(struct r8127_priv *tp)
 {

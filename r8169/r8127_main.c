@@ -227,7 +227,7 @@ static void r8127_remove(struct pci_dev *pdev)
 	unregister_netdev(tp->dev);
 	cancel_work_sync(&tp->reset_work);
 	cancel_delayed_work_sync(&tp->link_work);
-	r8127_hw_reset(tp);
+	r8127_hw_release(tp);
 	dma_free_coherent(&pdev->dev, 256, tp->counters, tp->counters_dma);
 	r8127_irq_free_vectors(tp);
 	r8127_unmap_regs(tp);
@@ -243,7 +243,7 @@ static void r8127_shutdown(struct pci_dev *pdev)
 	if (netif_running(tp->dev))
 		dev_close(tp->dev);
 	rtnl_unlock();
-	r8127_hw_reset(tp);
+	r8127_hw_release(tp);
 }
 
 static int r8127_suspend(struct device *d)

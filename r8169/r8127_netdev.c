@@ -130,8 +130,13 @@ static void r8127_down(struct r8127_priv *tp)
 	tp->up = false;
 	r8127_irq_disable(tp);
 	r8127_phy_stop(tp);
-	netif_tx_disable(dev);
+	/*
+	 * NAPI before the TX queues: a poll still running cleans TX and wakes
+	 * stopped queues, and start_xmit would then race with the ring
+	 * teardown below (found by ethtool -L under traffic).
+	 */
 	r8127_napi_enable_all(tp, false);
+	netif_tx_disable(dev);
 	r8127_hw_stop(tp);
 	r8127_link_queues(tp, false);
 	r8127_irq_release(tp);
