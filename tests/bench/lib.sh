@@ -4,54 +4,21 @@
 #
 # Bookworm packages for another architecture (arm64 guest userland and
 # kernel) and bookworm source packages (QEMU) come through a private apt
-# configuration under the cache, like the trixie one in common.sh: the
-# system's apt sources and dpkg state are never changed.
+# configuration under the cache (rxs_apt_in in common.sh): the system's
+# apt sources and dpkg state are never changed.
 
 RXSB_APT_DIR=$RXS_CACHE/apt-bookworm
 
 rxsb_apt() {
-	rxsb_apt_cmd apt-get "$@"
+	rxs_apt_in bookworm apt-get "$@"
 }
 
 rxsb_apt_cache() {
-	rxsb_apt_cmd apt-cache "$@"
-}
-
-rxsb_apt_cmd() {
-	_cmd=$1
-	shift
-	"$_cmd" -o Dir::Etc::SourceList=/dev/null \
-		-o Dir::Etc::SourceParts="$RXSB_APT_DIR/parts" \
-		-o Dir::State::Lists="$RXSB_APT_DIR/lists" \
-		-o Dir::Cache="$RXSB_APT_DIR/cache" \
-		-o APT::Architectures::=amd64 -o APT::Architectures::=arm64 \
-		-o Debug::NoLocking=1 -o APT::Sandbox::User=root "$@"
+	rxs_apt_in bookworm apt-cache "$@"
 }
 
 rxsb_apt_update() {
-	if [ -f "$RXSB_APT_DIR/updated" ] &&
-	   [ -z "$(find "$RXSB_APT_DIR/updated" -mmin +720)" ]; then
-		return 0
-	fi
-	mkdir -p "$RXSB_APT_DIR/parts" "$RXSB_APT_DIR/lists/partial" \
-		"$RXSB_APT_DIR/cache/archives/partial"
-	cat > "$RXSB_APT_DIR/parts/bookworm.sources" <<SRC
-Types: deb deb-src
-URIs: http://deb.debian.org/debian
-Suites: bookworm bookworm-updates
-Components: main
-Architectures: amd64 arm64
-Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
-
-Types: deb deb-src
-URIs: http://deb.debian.org/debian-security
-Suites: bookworm-security
-Components: main
-Architectures: amd64 arm64
-Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
-SRC
-	rxsb_apt update -qq || rxs_die "private apt update (bookworm) failed"
-	touch "$RXSB_APT_DIR/updated"
+	rxs_apt_update bookworm
 }
 
 # rxsb_candidate PKG[:ARCH]: version apt would pick from bookworm.

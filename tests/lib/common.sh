@@ -38,38 +38,80 @@ rxs_apt_install() {
 		$_missing >/dev/null || rxs_die "apt-get install$_missing failed"
 }
 
-# Newer Debian packages (trixie, trixie-backports) are only downloaded,
-# through a private apt configuration, and unpacked with dpkg-deb. The
-# system's own apt sources are never touched: mixing suites there would
-# half-upgrade glibc.
-RXS_APT_DIR=$RXS_CACHE/apt-trixie
-
-rxs_apt_private() {
-	apt-get -o Dir::Etc::SourceList=/dev/null \
-		-o Dir::Etc::SourceParts="$RXS_APT_DIR/parts" \
-		-o Dir::State::Lists="$RXS_APT_DIR/lists" \
-		-o Dir::Cache="$RXS_APT_DIR/cache" \
+# Packages from other Debian suites, or for another architecture, are only
+# downloaded through private apt configurations under the cache (one per
+# suite: lists, .debs and sources in $RXS_CACHE/apt-<suite>) and unpacked
+# with dpkg-deb. The system's own apt sources and dpkg state are never
+# touched: mixing suites there would half-upgrade glibc.
+#
+#   trixie    deb:         trixie, trixie-updates, trixie-backports
+#   bookworm  deb, deb-src: bookworm, -updates, -security
+#   sid       deb-src:     sid
+#
+# rxs_apt_in SUITE apt-get|apt-cache ARGS...: run an apt tool on SUITE's
+# private configuration (rxs_apt_update SUITE first).
+rxs_apt_in() {
+	_suite_dir=$RXS_CACHE/apt-$1
+	_tool=$2
+	shift 2
+	"$_tool" -o Dir::Etc::SourceList=/dev/null \
+		-o Dir::Etc::SourceParts="$_suite_dir/parts" \
+		-o Dir::State::Lists="$_suite_dir/lists" \
+		-o Dir::Cache="$_suite_dir/cache" \
 		-o APT::Architectures::=amd64 -o APT::Architectures::=arm64 \
 		-o Debug::NoLocking=1 -o APT::Sandbox::User=root "$@"
 }
 
-rxs_apt_private_update() {
-	if [ -f "$RXS_APT_DIR/updated" ] &&
-	   [ -z "$(find "$RXS_APT_DIR/updated" -mmin +720)" ]; then
+# rxs_apt_sources SUITE: the deb822 sources of a private configuration.
+rxs_apt_sources() {
+	_new_keys="/usr/share/keyrings/debian-archive-trixie-automatic.gpg /usr/share/keyrings/debian-archive-trixie-stable.gpg"
+	_old_keys=/usr/share/keyrings/debian-archive-keyring.gpg
+	case $1 in
+	trixie)
+		printf '%s\n' "Types: deb" "URIs: http://deb.debian.org/debian" \
+			"Suites: trixie trixie-updates trixie-backports" \
+			"Components: main" "Architectures: amd64 arm64" \
+			"Signed-By: $_new_keys" ;;
+	bookworm)
+		printf '%s\n' "Types: deb deb-src" "URIs: http://deb.debian.org/debian" \
+			"Suites: bookworm bookworm-updates" "Components: main" \
+			"Architectures: amd64 arm64" "Signed-By: $_old_keys" "" \
+			"Types: deb deb-src" "URIs: http://deb.debian.org/debian-security" \
+			"Suites: bookworm-security" "Components: main" \
+			"Architectures: amd64 arm64" "Signed-By: $_old_keys" ;;
+	sid)
+		printf '%s\n' "Types: deb-src" "URIs: http://deb.debian.org/debian" \
+			"Suites: sid" "Components: main" "Signed-By: $_new_keys" ;;
+	*)
+		rxs_die "no private apt configuration for suite '$1'" ;;
+	esac
+}
+
+# rxs_apt_update SUITE: refresh SUITE's package lists when they are older
+# than 12 hours (or were never fetched).
+rxs_apt_update() {
+	_suite_dir=$RXS_CACHE/apt-$1
+	if [ -f "$_suite_dir/updated" ] &&
+	   [ -z "$(find "$_suite_dir/updated" -mmin +720)" ]; then
 		return 0
 	fi
-	mkdir -p "$RXS_APT_DIR/parts" "$RXS_APT_DIR/lists/partial" \
-		"$RXS_APT_DIR/cache/archives/partial"
-	cat > "$RXS_APT_DIR/parts/trixie.sources" <<SRC
-Types: deb
-URIs: http://deb.debian.org/debian
-Suites: trixie trixie-updates trixie-backports
-Components: main
-Architectures: amd64 arm64
-Signed-By: /usr/share/keyrings/debian-archive-trixie-automatic.gpg /usr/share/keyrings/debian-archive-trixie-stable.gpg
-SRC
-	rxs_apt_private update -qq || rxs_die "private apt update (trixie) failed"
-	touch "$RXS_APT_DIR/updated"
+	mkdir -p "$_suite_dir/parts" "$_suite_dir/lists/partial" \
+		"$_suite_dir/cache/archives/partial"
+	rxs_apt_sources "$1" > "$_suite_dir/parts/$1.sources" || exit 1
+	rxs_apt_in "$1" apt-get update -qq >&2 ||
+		rxs_die "private apt update ($1) failed"
+	touch "$_suite_dir/updated"
+}
+
+# The trixie configuration, which the matrix and the report tools use.
+RXS_APT_DIR=$RXS_CACHE/apt-trixie
+
+rxs_apt_private() {
+	rxs_apt_in trixie apt-get "$@"
+}
+
+rxs_apt_private_update() {
+	rxs_apt_update trixie
 }
 
 # rxs_deb_fetch DIR PKG[:ARCH][=VERSION]...: download .debs (trixie suites)

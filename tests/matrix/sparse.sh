@@ -17,25 +17,15 @@ if [ -n "$cached" ] && [ -x "$cached" ]; then
 	exit 0
 fi
 
-RXS_APT_DIR=$RXS_CACHE/apt-sid
-mkdir -p "$RXS_APT_DIR/parts" "$RXS_APT_DIR/lists/partial" \
-	"$RXS_APT_DIR/cache/archives/partial"
-cat >"$RXS_APT_DIR/parts/sid.sources" <<SRC
-Types: deb-src
-URIs: http://deb.debian.org/debian
-Suites: sid
-Components: main
-Signed-By: /usr/share/keyrings/debian-archive-trixie-automatic.gpg /usr/share/keyrings/debian-archive-trixie-stable.gpg
-SRC
-rxs_apt_private update -qq >&2 || rxs_die "private apt update (sid sources) failed"
-VERSION=$(lz4cat "$RXS_APT_DIR"/lists/*_sid_main_source_Sources.lz4 |
+rxs_apt_update sid
+VERSION=$(lz4cat "$RXS_CACHE"/apt-sid/lists/*_sid_main_source_Sources.lz4 |
 	awk '/^Package: sparse$/ { p = 1 } p && /^Version:/ { print $2; p = 0 }' |
 	sort -V | tail -n 1)
 [ -n "$VERSION" ] || rxs_die "no sparse source package in sid"
 dir=$RXS_CACHE/sparse-$VERSION
 rm -rf "$dir"
 mkdir -p "$dir/src"
-(cd "$dir/src" && rxs_apt_private source --download-only -qq "sparse=$VERSION" >&2) ||
+(cd "$dir/src" && rxs_apt_in sid apt-get source --download-only -qq "sparse=$VERSION" >&2) ||
 	rxs_die "cannot download Debian's sparse $VERSION source"
 tar -xzf "$dir"/src/sparse_*.orig.tar.gz -C "$dir/src" --strip-components=1
 make -C "$dir/src" -j"$(nproc)" sparse >"$dir/build.log" 2>&1 ||
