@@ -341,5 +341,10 @@ rm -rf "$out.tmp/root" "$out.tmp/kernel" "$out.tmp/mods"
 rxs_stamp_set "$out.tmp" "$key"
 rm -rf "$out"
 mv "$out.tmp" "$out"
+# Images of this kernel series built for other keys (older package
+# versions or an older version of this script) are dead weight after a
+# day; a younger one may still be booting in another run.
+find "$RXS_CACHE/guest" -mindepth 1 -maxdepth 1 -type d -name "$kver-*" \
+	! -path "$out" -mtime +0 -exec rm -rf {} + 2>/dev/null || true
 rxs_log "guest $kver ($krel, $nmods modules) assembled in $(( $(rxsb_now) - t0 )) s"
 echo "$out"
