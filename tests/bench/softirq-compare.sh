@@ -4,19 +4,30 @@
 # RTL8127, upstream r8169 against the project's r8127, on the same QEMU
 # model and guest. Runs scenarios/softirq-share.sh for both drivers (6
 # vCPUs: CPUs 0-3 serve the DUT, CPU 4 runs the receiving iperf3, CPU 5 the
-# peer; see the scenario for the set-up and what is measured), prints each
-# run's per-CPU numbers, then
+# peer; iperf3 -R -P 20 for 30 s; see the scenario for the set-up and what
+# is measured), prints each run's per-CPU numbers and the host's load
+# average before and after it (other guests on the host slow this one
+# down), then
 #
-#   driver | busiest DUT CPU softirq share | per-CPU softirq % | Mbit/s
+#   driver | busiest DUT CPU softirq share | source | per-CPU softirq % |
+#   streams per DUT CPU | Mbit/s
 #
-# Goals (fixed): r8127 share <= 40 %, r8169 share >= 90 %. Exits 1 if any
-# run misses its goal or fails, 0 otherwise.
+# The share is the busiest DUT CPU's softirq time over the sum over DUT
+# CPUs 0-3. Its source is named: "hist" = time from softirq_entry to
+# softirq_exit summed by a hist trigger in the guest (precise), "ticks" =
+# /proc/stat softirq ticks (sampled at the tick; only when tracing is not
+# available). Goals (fixed): r8127 share <= 40 %, r8169 share >= 90 %.
+# Exits 1 if any run misses its goal or fails, 0 otherwise.
 #
 # usage: tests/bench/softirq-compare.sh [--kernel 7.3] [--runs N] [--smp 6]
 #            [--module r8127.ko] [run-scenario.sh options...]
 # Without --module, r8127.ko is built from this checkout
 # (tests/bench/build-modules.sh). --runs N repeats the pair N times and
-# adds the spread (min..max) of the shares. Logs: build/bench/softirq-*.log
+# adds the spread (min..max) of the shares. Scenario settings go through
+# run-scenario.sh's --env, e.g. --env RXS_SOFTIRQ_STREAMS=8,
+# --env RXS_SOFTIRQ_TX_TO_APP=1 (r8127's TX vectors on the application
+# CPU), --env RXS_SOFTIRQ_TRACE=0 (no tracing: ticks).
+# Logs: build/bench/softirq-*.log
 
 set -u
 
@@ -37,7 +48,7 @@ while [ $# -gt 0 ]; do
 	--runs) runs=$2; shift 2 ;;
 	--smp) smp=$2; shift 2 ;;
 	--module) ko=$2; shift 2 ;;
-	-h|--help) sed -n '3,20s/^# \{0,1\}//p' "$0"; exit 0 ;;
+	-h|--help) sed -n '3,32s/^# \{0,1\}//p' "$0"; exit 0 ;;
 	*) args="$args $1"; shift ;;
 	esac
 done
@@ -51,8 +62,14 @@ fi
 logs=${RXS_BENCH_LOGS:-$RXS_TOP/build/bench}
 mkdir -p "$logs"
 
+# field NAME LINE: the value of NAME=value in an RXSCALE-SOFTIRQ line
+field() {
+	echo "$2" | tr ' ' '\n' | sed -n "s/^$1=//p" | head -n 1
+}
+
 rc=0
 rows=
+streams=
 i=1
 while [ "$i" -le "$runs" ]; do
 	for drv in r8169 r8127; do
@@ -60,11 +77,14 @@ while [ "$i" -le "$runs" ]; do
 		set --
 		[ "$drv" = r8127 ] && set -- --module "$ko"
 		echo "== run $i/$runs: $drv (kernel $kernel, rtl8127 model, $smp vCPUs)"
+		load0=$(sed 's/ .*//' /proc/loadavg)
 		# shellcheck disable=SC2086
 		"$here/run-scenario.sh" --show --kernel "$kernel" --nic rtl8127 \
-			--smp "$smp" --timeout 300 "$@" $args \
+			--smp "$smp" --timeout 400 "$@" $args \
 			"$here/scenarios/softirq-share.sh" > "$log" 2>&1
 		run_rc=$?
+		load1=$(sed 's/ .*//' /proc/loadavg)
+		echo "   host load average (1 min) before/after: $load0 / $load1"
 		# the scenario's raw per-CPU numbers
 		sed -n '/^DUT interrupt vectors during the run/,/^RXSCALE-SOFTIRQ:/p' "$log" |
 			grep -v '^RXSCALE-SOFTIRQ:'
@@ -73,14 +93,18 @@ while [ "$i" -le "$runs" ]; do
 			grep -E '^(RXSCALE-FAIL|FAIL)' "$log"
 			echo "   $drv run $i FAILED (log $log)"
 			rows="$rows
-$drv $i FAIL - - -"
+$drv $i FAIL"
 			rc=1
 			continue
 		fi
-		share=$(echo "$line" | sed -n 's/.* share=\([0-9.]*\).*/\1/p')
-		busiest=$(echo "$line" | sed -n 's/.* busiest=\([^ ]*\).*/\1/p')
-		pct=$(echo "$line" | sed -n 's/.* pct=\([^ ]*\).*/\1/p')
-		mbits=$(echo "$line" | sed -n 's/.* mbits=\([^ ]*\).*/\1/p')
+		share=$(field share "$line")
+		busiest=$(field busiest "$line")
+		src=$(field source "$line")
+		pct=$(field pct "$line")
+		mbits=$(field mbits "$line")
+		spc=$(field streams_per_cpu "$line")
+		streams=$(field streams "$line")
+		tx=$(field tx "$line")
 		if [ "$drv" = r8127 ]; then
 			ok=$(awk -v s="$share" -v g="$R8127_MAX_SHARE" 'BEGIN { print (s <= g) ? "met" : "MISSED" }')
 			goal="<= $R8127_MAX_SHARE%"
@@ -89,29 +113,30 @@ $drv $i FAIL - - -"
 			goal=">= $R8169_MIN_SHARE%"
 		fi
 		[ "$ok" = met ] || rc=1
-		echo "   $drv run $i: busiest $busiest, share $share% (goal $goal: $ok), $mbits Mbit/s"
+		echo "   $drv run $i: busiest $busiest, share $share% ($src; goal $goal: $ok), $mbits Mbit/s, TX vectors: $tx"
 		rows="$rows
-$drv $i $share $busiest $pct $mbits $ok"
+$drv $i $share $busiest $src $pct ${spc:--} $mbits $ok $load0/$load1"
 	done
 	i=$((i + 1))
 done
 
 echo
 echo "Busiest DUT CPU's share of the softirq time over DUT CPUs 0-3, iperf3 -R"
-echo "-P 8 (the DUT receives), kernel $kernel, same RTL8127 model (TCG):"
+echo "-P ${streams:-?} (the DUT receives), kernel $kernel, same RTL8127 model (TCG);"
+echo "source hist = softirq_entry..exit time per CPU (hist trigger), ticks = /proc/stat:"
 echo
-echo "| driver | run | busiest DUT CPU softirq share | per-CPU softirq % (CPU0,1,2,3) | Mbit/s | goal |"
-echo "| --- | --- | --- | --- | --- | --- |"
+echo "| driver | run | busiest DUT CPU softirq share | source | per-CPU softirq % of time (CPU0,1,2,3) | streams per DUT CPU | Mbit/s | host load before/after | goal |"
+echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"
 echo "$rows" | awk -v g27="$R8127_MAX_SHARE" -v g69="$R8169_MIN_SHARE" '
 	NF == 0 { next }
 	{
 		goal = ($1 == "r8127") ? "<= " g27 "%" : ">= " g69 "%"
 		if ($3 == "FAIL") {
-			printf "| %s | %s | run failed | | | %s: MISSED |\n", $1, $2, goal
+			printf "| %s | %s | run failed | | | | | | %s: MISSED |\n", $1, $2, goal
 			next
 		}
-		printf "| %s | %s | %s%% (%s) | %s | %s | %s: %s |\n", $1, $2, $3,
-			$4, $5, $6, goal, $7
+		printf "| %s | %s | %s%% (%s) | %s | %s | %s | %s | %s | %s: %s |\n", $1, $2,
+			$3, $4, $5, $6, $7, $8, $10, goal, $9
 		n[$1]++
 		if (n[$1] == 1 || $3 + 0 < lo[$1]) lo[$1] = $3 + 0
 		if (n[$1] == 1 || $3 + 0 > hi[$1]) hi[$1] = $3 + 0
