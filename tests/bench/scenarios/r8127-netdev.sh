@@ -395,8 +395,15 @@ for _v in abc -5 ""; do
 	echo "$_v" > "$SYS/napi_defer_hard_irqs" 2>/dev/null &&
 		rxs_fail "echo '$_v' > napi_defer_hard_irqs accepted"
 done
-echo 2147483648 > "$SYS/napi_defer_hard_irqs" 2>/dev/null &&
-	rxs_fail "napi_defer_hard_irqs 2147483648 (> S32_MAX) accepted"
+# the S32_MAX bound is in 6.12's net-sysfs.c change_napi_defer_hard_irqs();
+# Debian's 6.1 stores 2147483648 (checked on the 6.1 guest)
+if nlc_kver_ge 6 12; then
+	echo 2147483648 > "$SYS/napi_defer_hard_irqs" 2>/dev/null &&
+		rxs_fail "napi_defer_hard_irqs 2147483648 (> S32_MAX) accepted"
+	nlc_ok "napi_defer_hard_irqs 2147483648 (> S32_MAX) refused"
+else
+	nlc_notrun "napi_defer_hard_irqs > S32_MAX refused: this kernel has no such bound"
+fi
 [ "$(cat "$SYS/gro_flush_timeout")" = "$_g" ] && [ "$(cat "$SYS/napi_defer_hard_irqs")" = "$_d" ] ||
 	rxs_fail "bad values changed gro_flush_timeout/napi_defer_hard_irqs"
 nlc_ok "bad gro_flush_timeout / napi_defer_hard_irqs values refused, values kept ($_g / $_d)"
