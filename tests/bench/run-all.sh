@@ -38,6 +38,8 @@ if [ -f "$RXS_TOP/r8169/Kbuild" ]; then
 fi
 "$here/tools/rsscheck/build.sh" > "$logs/rsscheck.log" 2>&1 ||
 	echo "note: building rsscheck failed, see $logs/rsscheck.log"
+"$here/tools/nlcheck/build.sh" > "$logs/nlcheck.log" 2>&1 ||
+	echo "note: building nlcheck failed, see $logs/nlcheck.log"
 
 pass=0
 failn=0

@@ -469,7 +469,9 @@ if [ "$NL" = 1 ]; then
 	nlc_ok "back to rx 4 tx 2: queue-get lists rx0-3 tx0-1, NAPIs/IRQs match"
 	if [ "$HAVE_SET" = 1 ]; then
 		for _q in 0 1 2 3; do
-			eval "_want=\$R$_q"
+			case $_q in
+			0) _want=$R0 ;; 1) _want=$R1 ;; 2) _want=$R2 ;; *) _want=$R3 ;;
+			esac
 			[ "$(nlc_napi_of /tmp/nlc-q3.txt rx "$_q")" = "$_want" ] ||
 				rxs_fail "rx queue $_q: NAPI id $(nlc_napi_of /tmp/nlc-q3.txt rx "$_q"), was $_want"
 		done
