@@ -510,26 +510,26 @@ if [ "$NL" = 1 ]; then
 	_mc=$(ethtool -l "$RXS_DUT" | awk '/^Pre-set maximums/ { m = 1 } m && /^Combined:/ { print $2; exit }')
 	if [ "${_mc:-0}" -gt 0 ] 2>/dev/null; then
 		if ethtool -L "$RXS_DUT" combined 2 rx 2 tx 0; then
-			_c=2
+			_nc=2
 		elif ethtool -L "$RXS_DUT" combined 2 rx 0 tx 0; then
-			_c=2
+			_nc=2
 		else
 			rxs_fail "max Combined $_mc but ethtool -L combined 2 refused"
 		fi
 		ethtool -l "$RXS_DUT" | tail -n 5
 		rxs_wait_link 20
 		_lay=$(nlc_queues /tmp/nlc-q4.txt)
-		rxs_say "queues with combined $_c: $_lay"
+		rxs_say "queues with combined $_nc: $_lay"
 		nlc_napis /tmp/nlc-n5.txt
 		nlc_check_links /tmp/nlc-q4.txt /tmp/nlc-n5.txt
 		_shared=$(awk '{ t[$3] = t[$3] " " $1 } END { for (n in t) if (t[n] ~ /rx/ && t[n] ~ /tx/) c++; print c + 0 }' /tmp/nlc-q4.txt)
-		[ "$_shared" = "$_c" ] || rxs_fail "$_shared NAPIs shared by an RX and a TX queue, want $_c"
+		[ "$_shared" = "$_nc" ] || rxs_fail "$_shared NAPIs shared by an RX and a TX queue, want $_nc"
 		rxs_ping 3
 		ethtool -L "$RXS_DUT" combined 0 rx 4 tx 2 || rxs_fail "ethtool -L combined 0 rx 4 tx 2"
 		rxs_wait_link 20
 		_lay=$(nlc_queues /tmp/nlc-q5.txt)
 		[ "$_lay" = "rx0 rx1 rx2 rx3 tx0 tx1" ] || rxs_fail "queues after combined 0: '$_lay'"
-		nlc_ok "combined $_c: $_shared NAPIs each serve an RX and a TX queue; back to rx 4 tx 2"
+		nlc_ok "combined $_nc: $_shared NAPIs each serve an RX and a TX queue; back to rx 4 tx 2"
 	else
 		nlc_notrun "combined channels: the driver offers none (ethtool -l max Combined ${_mc:-?})"
 	fi

@@ -388,4 +388,58 @@ TEST(Format, CounterNamesMatchUapiNumbers)
 	EXPECT_EQ(nlc::qstats_counter_name(4), nullptr);
 }
 
+// Garbage in: the parsers stay inside the buffer (run under
+// -fsanitize=address to make an overrun fail) and never crash. Mutations
+// of a valid reply (one byte changed, or cut short) as well as random
+// buffers.
+TEST(Robustness, MutatedAndRandomReplies)
+{
+	Bytes a;
+
+	attr_u32(a, nlc::A_NAPI_ID, 8193);
+	attr_u32(a, nlc::A_NAPI_IRQ, 45);
+	attr_u64(a, nlc::A_NAPI_GRO_FLUSH_TIMEOUT, 20000);
+	const Bytes good = genl_msg(20, NLM_F_MULTI, 3, nlc::CMD_NAPI_GET, a);
+	uint32_t x = 12345;
+	auto rnd = [&x]() {
+		x = x * 1103515245u + 12345u;
+		return x >> 16;
+	};
+	size_t parsed = 0;
+
+	for (int round = 0; round < 20000; round++) {
+		Bytes b = good;
+
+		if (round % 3 == 0) {
+			b.resize(rnd() % (good.size() + 1));
+		} else if (round % 3 == 1) {
+			b[rnd() % b.size()] = static_cast<uint8_t>(rnd());
+		} else {
+			b.resize(rnd() % 96);
+			for (auto &c : b)
+				c = static_cast<uint8_t>(rnd());
+		}
+		// a copy of exactly the buffer's size, so ASan sees any overrun
+		std::vector<uint8_t> heap(b.begin(), b.end());
+		std::vector<nlc::Msg> msgs;
+
+		if (!nlc::split_msgs(heap.data(), heap.size(), msgs))
+			continue;
+		for (const nlc::Msg &m : msgs) {
+			std::vector<nlc::Attr> at;
+			nlc::NlError e;
+			nlc::Family f;
+
+			if (nlc::genl_attrs(m, at)) {
+				parsed++;
+				(void)nlc::format_napi(at);
+				(void)nlc::format_qstats(at);
+			}
+			(void)nlc::parse_error(m, e);
+			(void)nlc::parse_family(m, f);
+		}
+	}
+	EXPECT_GT(parsed, 0u);	// some mutants were still well-formed
+}
+
 }	// namespace
