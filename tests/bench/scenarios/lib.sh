@@ -57,6 +57,25 @@ rxs_iface_of_pci() {
 	return 1
 }
 
+# rxs_dut_attach WHAT: after a (re)bind or modprobe, wait up to 15 s for
+# the DUT's interface (sets RXS_DUT), give it its address and bring it up
+# with link. WHAT names the event in failure messages.
+rxs_dut_attach() {
+	_t=15
+	RXS_DUT=
+	while [ "$_t" -gt 0 ]; do
+		RXS_DUT=$(rxs_iface_of_pci "$RXS_DUT_PCI" || true)
+		[ -n "$RXS_DUT" ] && break
+		sleep 1
+		_t=$((_t - 1))
+	done
+	[ -n "$RXS_DUT" ] || rxs_fail "no interface on $RXS_DUT_PCI after $1"
+	ip addr add "$RXS_DUT_IP/24" dev "$RXS_DUT" ||
+		rxs_fail "address on $RXS_DUT after $1"
+	ip link set "$RXS_DUT" up || rxs_fail "$RXS_DUT up after $1"
+	rxs_wait_link 20
+}
+
 # rxs_load_driver: the injected modules (run-scenario.sh --module) if any,
 # else the DUT's stock driver; virtio_net for the peer in any case.
 # RXS_STOCK_DRIVER=always (run-scenario.sh --env) loads the stock driver

@@ -43,18 +43,8 @@ expect_refused() {
 moved() {
 	[ "$(drv_of)" = "$1" ] || rxs_fail "DUT bound to '$(drv_of)', expected $1"
 	# the peer lives in its namespace: look up the DUT alone
-	RXS_DUT=
-	_j=0
-	while [ -z "$RXS_DUT" ] && [ "$_j" -lt 10 ]; do
-		RXS_DUT=$(rxs_iface_of_pci "$RXS_DUT_PCI" || true)
-		[ -n "$RXS_DUT" ] || sleep 1
-		_j=$((_j + 1))
-	done
-	[ -n "$RXS_DUT" ] || rxs_fail "no interface on $RXS_DUT_PCI after the move to $1"
+	rxs_dut_attach "the move to $1"
 	rxs_say "DUT is $RXS_DUT on $1"
-	ip addr add "$RXS_DUT_IP/24" dev "$RXS_DUT" || rxs_fail "address on $RXS_DUT"
-	ip link set "$RXS_DUT" up || rxs_fail "$RXS_DUT up"
-	rxs_wait_link 20
 	rxs_ping 3
 	rxs_iperf rev 4 5
 	rxs_iperf fwd 4 5

@@ -97,18 +97,7 @@ w32 0x0d00 0xffffffff; w32 0x0d04 0xffffffff
 w8 0x34 0x00
 w8 0x37 0x10					# CmdReset
 echo "$RXS_DUT_PCI" > /sys/bus/pci/drivers/r8169/bind || rxs_fail "bind failed"
-_t=15
-RXS_DUT=
-while [ "$_t" -gt 0 ]; do
-	RXS_DUT=$(rxs_iface_of_pci "$RXS_DUT_PCI" || true)
-	[ -n "$RXS_DUT" ] && break
-	sleep 1
-	_t=$((_t - 1))
-done
-[ -n "$RXS_DUT" ] || rxs_fail "no interface after rebind"
-ip addr add "$RXS_DUT_IP/24" dev "$RXS_DUT" || rxs_fail "DUT address"
-ip link set "$RXS_DUT" up || rxs_fail "DUT link up"
-rxs_wait_link 20
+rxs_dut_attach "the rebind"
 rxs_ping 3
 rxs_iperf rev 2 5
 rxs_iperf fwd 2 5

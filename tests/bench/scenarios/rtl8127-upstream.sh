@@ -102,18 +102,7 @@ while [ "$_i" -le "$RXS_CYCLES" ]; do
 	[ -e "/sys/bus/pci/devices/$RXS_DUT_PCI/net" ] &&
 		rxs_fail "interface still present after rmmod"
 	modprobe r8169 || rxs_fail "modprobe r8169 failed (cycle $_i)"
-	_t=15
-	RXS_DUT=
-	while [ "$_t" -gt 0 ]; do
-		RXS_DUT=$(rxs_iface_of_pci "$RXS_DUT_PCI" || true)
-		[ -n "$RXS_DUT" ] && break
-		sleep 1
-		_t=$((_t - 1))
-	done
-	[ -n "$RXS_DUT" ] || rxs_fail "no interface after modprobe (cycle $_i)"
-	ip addr add "$RXS_DUT_IP/24" dev "$RXS_DUT" || rxs_fail "DUT address"
-	ip link set "$RXS_DUT" up || rxs_fail "DUT link up"
-	rxs_wait_link 20
+	rxs_dut_attach "modprobe (cycle $_i)"
 	rxs_ping 3
 	_i=$((_i + 1))
 done
