@@ -246,7 +246,7 @@ static void rtl8127_reset(DeviceState *dev)
     memset(s->ephy, 0, sizeof(s->ephy));
 
     rtl8127_set_mac(s, s->conf.macaddr.a);
-    rtl8127_wr32(s, R_TXCONFIG, TXCFG_XID_8127A);
+    rtl8127_wr32(s, R_TXCONFIG, TXCFG_XID(s->xid));
     /* MCU: TX/RX FIFO empty (bits 5, 4) and link-list ready (bit 1) */
     s->regs[R_MCU] = 0x32;
     /* IntrMitigate status bits polled by rtl_rxtx_empty_cond_2 */
@@ -279,7 +279,7 @@ static uint64_t rtl8127_reg_read(RTL8127State *s, hwaddr addr, unsigned size)
         uint32_t v = rtl8127_rd32(s, R_TXCONFIG);
 
         rtl8127_wr32(s, R_TXCONFIG,
-                     (v & ~TXCFG_XID_MASK) | TXCFG_XID_8127A);
+                     (v & ~TXCFG_XID_MASK) | TXCFG_XID(s->xid));
     } else if (touches(addr, size, R_PHYSTATUS, 4)) {
         rtl8127_wr32(s, R_PHYSTATUS, rtl8127_phystatus(s));
     } else if (touches(addr, size, R_SW_TAIL_PTR0, 16)) {
@@ -346,7 +346,7 @@ static void rtl8127_reg_write(RTL8127State *s, hwaddr addr, uint64_t val,
 
     if (addr == R_TXCONFIG && size == 4) {
         rtl8127_wr32(s, R_TXCONFIG,
-                     (val & ~TXCFG_XID_MASK) | TXCFG_XID_8127A);
+                     (val & ~TXCFG_XID_MASK) | TXCFG_XID(s->xid));
         return;
     }
 
@@ -503,6 +503,7 @@ static void rtl8127_realize(PCIDevice *d, Error **errp)
     d->config_write = rtl8127_write_config;
     d->config[PCI_INTERRUPT_PIN] = 1;
     d->config[PCI_CACHE_LINE_SIZE] = 0x10;
+    pci_set_word(d->config + PCI_DEVICE_ID, s->pci_device_id);
     pci_set_word(d->config + PCI_SUBSYSTEM_VENDOR_ID, RTL8127_VENDOR_ID);
     pci_set_word(d->config + PCI_SUBSYSTEM_ID, 0x0123);
 
@@ -576,6 +577,9 @@ static const VMStateDescription vmstate_rtl8127 = {
 
 static Property rtl8127_properties[] = {
     DEFINE_NIC_PROPERTIES(RTL8127State, conf),
+    DEFINE_PROP_UINT16("device-id", RTL8127State, pci_device_id,
+                       RTL8127_DEVICE_ID),
+    DEFINE_PROP_UINT32("xid", RTL8127State, xid, TXCFG_XID_8127A >> 20),
     DEFINE_PROP_END_OF_LIST(),
 };
 

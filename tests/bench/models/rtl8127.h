@@ -135,6 +135,7 @@ OBJECT_DECLARE_SIMPLE_TYPE(RTL8127State, RTL8127)
 /* XID bits of TxConfig are read-only: 0x6c9 is RTL8127A */
 #define TXCFG_XID_MASK          0xfcf00000u
 #define TXCFG_XID_8127A         0x6c900000u
+#define TXCFG_XID(xid)          (((uint32_t)(xid) << 20) & TXCFG_XID_MASK)
 
 /* descriptor bits common to RX and TX */
 #define DESC_OWN        (1u << 31)
@@ -182,6 +183,14 @@ struct RTL8127State {
 
     NICState *nic;
     NICConf conf;
+
+    /*
+     * Identity, as properties so that tests can present the other PCI ID
+     * the chip ships with (0x0e10) or another chip's XID (which a driver
+     * for the RTL8127A must refuse).
+     */
+    uint16_t pci_device_id;
+    uint32_t xid;               /* 12-bit TxConfig XID, placed by TXCFG_XID */
 
     MemoryRegion mmio;
     MemoryRegion io;
