@@ -370,11 +370,17 @@ echo 0 > "$SYS/threaded" || rxs_fail "echo 0 > threaded refused"
 [ "$(cat "$SYS/threaded")" = 0 ] || rxs_fail "threaded reads $(cat "$SYS/threaded") after echo 0"
 _n=$(nlc_nthreads)
 # 7.3 net/core/dev.c napi_set_threaded() stops the kthread when threaded
-# is turned off (napi_stop_kthread, 6.17); 6.12 and older keep it, idle,
-# until netif_napi_del() (6.12 dev_set_threaded only clears the bits).
+# is turned off (napi_stop_kthread: "net: stop napi kthreads when THREADED
+# napi is disabled", net-next June 2025, so 6.17); 6.12 and older keep it,
+# idle, until netif_napi_del() (6.12 dev_set_threaded only clears bits).
 if nlc_kver_ge 6 17; then
 	[ "$_n" = 0 ] || rxs_fail "$_n kthreads left after echo 0: $(nlc_threads)"
-	nlc_ok "threaded 0: kthreads stopped at once"
+	if [ "$NL" = 1 ]; then
+		nlc_napis /tmp/nlc-n2b.txt
+		_bad=$(grep '^napi ' /tmp/nlc-n2b.txt | grep -v ' pid=- threaded=0 ' || true)
+		[ -z "$_bad" ] || rxs_fail "NAPIs still threaded or with a pid after echo 0: $_bad"
+	fi
+	nlc_ok "threaded 0: kthreads stopped at once (napi-get: no pid, threaded=0)"
 else
 	rxs_say "threaded 0: $_n kthreads left (this kernel stops them at netif_napi_del)"
 fi
