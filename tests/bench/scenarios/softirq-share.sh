@@ -40,6 +40,15 @@
 #    tracing off (to measure its overhead on the throughput);
 #  - ticks: /proc/stat softirq ticks (USER_HZ), printed next to the
 #    precise numbers, and the share's source when tracing is absent.
+#    Ticks are biased against mostly idle CPUs: without IRQ time
+#    accounting, idle time keeps running through an interrupt that
+#    arrives while the idle tick is stopped (7.3.4
+#    kernel/sched/cputime.c, kcpustat_irq_enter(); NO_HZ), so the
+#    softirq that interrupt runs counts as idle and no tick samples it.
+#    A DUT CPU of a multi-queue driver (85-97 % idle) loses most of its
+#    softirq time that way, a CPU that is busy anyway loses little.
+#    The hist time is guest wall time: under TCG on a loaded host it
+#    also holds the time the vCPU's thread waited for a host CPU.
 #   share = busiest DUT CPU's softirq time (all vectors) / sum over the
 #           DUT CPUs
 # The RXSCALE-SOFTIRQ line names the source (source=hist|ticks).
