@@ -360,7 +360,7 @@ awk -v ndut="$ndut" -v hk="$hk" -v src="$source" '
 			printf " %6d %6.1f %6.1f %6.1f %6.1f | %8d %7s | %s\n", d6[c, 6],
 				100 * d6[c, 6] / T, 100 * d6[c, 3] / T, 100 * d6[c, 2] / T,
 				100 * d6[c, 4] / T, n1[c] - n0[c],
-				(c < ndut ? ns[c] + 0 : "-"), vec[c]
+				(c < ndut && src == "hist" ? ns[c] + 0 : "-"), vec[c]
 		}
 	}' /tmp/sq-up0.txt /tmp/sq-up1.txt /tmp/sq-hist0.txt /tmp/sq-hist1.txt \
 	/tmp/sq-stat0.txt /tmp/sq-netrx0.txt /tmp/sq-netrx1.txt /tmp/sq-scpu.txt \
