@@ -10,7 +10,7 @@
 # down), then
 #
 #   driver | busiest DUT CPU softirq share | source | per-CPU softirq % |
-#   streams per DUT CPU | Mbit/s
+#   streams per DUT CPU | busiest ring's RX packet share | Mbit/s
 #
 # The share is the busiest DUT CPU's softirq time over the sum over DUT
 # CPUs 0-3. Its source is named: "hist" = time from softirq_entry to
@@ -105,6 +105,7 @@ $drv $i FAIL"
 		spc=$(field streams_per_cpu "$line")
 		streams=$(field streams "$line")
 		tx=$(field tx "$line")
+		ring=$(field ring_share "$line")
 		if [ "$drv" = r8127 ]; then
 			ok=$(awk -v s="$share" -v g="$R8127_MAX_SHARE" 'BEGIN { print (s <= g) ? "met" : "MISSED" }')
 			goal="<= $R8127_MAX_SHARE%"
@@ -115,7 +116,7 @@ $drv $i FAIL"
 		[ "$ok" = met ] || rc=1
 		echo "   $drv run $i: busiest $busiest, share $share% ($src; goal $goal: $ok), $mbits Mbit/s, TX vectors: $tx"
 		rows="$rows
-$drv $i $share $busiest $src $pct ${spc:--} $mbits $ok $load0/$load1"
+$drv $i $share $busiest $src $pct ${spc:--} $mbits $ok $load0/$load1 ${ring:--}"
 	done
 	i=$((i + 1))
 done
@@ -125,18 +126,18 @@ echo "Busiest DUT CPU's share of the softirq time over DUT CPUs 0-3, iperf3 -R"
 echo "-P ${streams:-?} (the DUT receives), kernel $kernel, same RTL8127 model (TCG);"
 echo "source hist = softirq_entry..exit time per CPU (hist trigger), ticks = /proc/stat:"
 echo
-echo "| driver | run | busiest DUT CPU softirq share | source | per-CPU softirq % of time (CPU0,1,2,3) | streams per DUT CPU | Mbit/s | host load before/after | goal |"
-echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"
+echo "| driver | run | busiest DUT CPU softirq share | source | per-CPU softirq % of time (CPU0,1,2,3) | streams per DUT CPU | busiest ring's RX packet share | Mbit/s | host load before/after | goal |"
+echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
 echo "$rows" | awk -v g27="$R8127_MAX_SHARE" -v g69="$R8169_MIN_SHARE" '
 	NF == 0 { next }
 	{
 		goal = ($1 == "r8127") ? "<= " g27 "%" : ">= " g69 "%"
 		if ($3 == "FAIL") {
-			printf "| %s | %s | run failed | | | | | | %s: MISSED |\n", $1, $2, goal
+			printf "| %s | %s | run failed | | | | | | | %s: MISSED |\n", $1, $2, goal
 			next
 		}
-		printf "| %s | %s | %s%% (%s) | %s | %s | %s | %s | %s | %s: %s |\n", $1, $2,
-			$3, $4, $5, $6, $7, $8, $10, goal, $9
+		printf "| %s | %s | %s%% (%s) | %s | %s | %s | %s%s | %s | %s | %s: %s |\n", $1, $2,
+			$3, $4, $5, $6, $7, $11, ($11 == "-" ? "" : "%"), $8, $10, goal, $9
 		n[$1]++
 		if (n[$1] == 1 || $3 + 0 < lo[$1]) lo[$1] = $3 + 0
 		if (n[$1] == 1 || $3 + 0 > hi[$1]) hi[$1] = $3 + 0

@@ -434,9 +434,18 @@ summary=$(awk -v ndut="$ndut" -v src="$source" '
 		printf "\n"
 	}' /tmp/sq-up0.txt /tmp/sq-up1.txt /tmp/sq-hist0.txt /tmp/sq-hist1.txt \
 	/tmp/sq-scpu.txt /tmp/sq-stat0.txt /tmp/sq-stat1.txt)
+# for comparison (not a goal): the busiest RX ring's share of the
+# received packets over the whole run (ethtool -S; a driver without
+# per-ring counters has none). Under TCG a NAPI poll's softirq time
+# depends more on the number of polls than on the packets they carry,
+# so the two shares differ.
+rings=$(awk 'NR == FNR { b[$1] = $2; next }
+	{ d = $2 - b[$1]; sum += d; if (d > max) max = d; l = l (l == "" ? "" : ",") d }
+	END { if (sum > 0) printf " ring_pkts=%s ring_share=%.1f", l, 100 * max / sum }' \
+	/tmp/sq-ring0.txt /tmp/sq-ring1.txt)
 txmode=driver
 [ "$RXS_SOFTIRQ_TX_TO_APP" = 1 ] && txmode=app
-echo "RXSCALE-SOFTIRQ: driver=$drv streams=$RXS_SOFTIRQ_STREAMS seconds=$RXS_SOFTIRQ_SECONDS dutcpus=$dutlist tx=$txmode mbits=$mbits $summary"
+echo "RXSCALE-SOFTIRQ: driver=$drv streams=$RXS_SOFTIRQ_STREAMS seconds=$RXS_SOFTIRQ_SECONDS dutcpus=$dutlist tx=$txmode mbits=$mbits $summary$rings"
 share=$(echo "$summary" | sed -n 's/.* share=\([0-9.]*\).*/\1/p')
 if [ "$source" = hist ]; then
 	ms=$(echo "$summary" | sed -n 's/.* total_ms=\([0-9]*\).*/\1/p')
