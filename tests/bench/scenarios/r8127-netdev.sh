@@ -119,6 +119,13 @@ nlc_napis() {
 	sed 's/^/  /' "$1"
 }
 
+# nlc_cur_channels FILE NAME: the current RX/TX/Combined count in an
+# ethtool -l output file (n/a is 0).
+nlc_cur_channels() {
+	awk -v k="$2:" '/^Current hardware settings/ { c = 1 }
+		c && $1 == k { print ($2 == "n/a") ? 0 : $2; exit }' "$1"
+}
+
 # nlc_napi_line FILE ID: the napi line of NAPI ID.
 nlc_napi_line() {
 	grep "^napi id=$2 " "$1"
@@ -515,17 +522,26 @@ if [ "$NL" = 1 ]; then
 	rxs_step "combined channels"
 	_mc=$(ethtool -l "$RXS_DUT" | awk '/^Pre-set maximums/ { m = 1 } m && /^Combined:/ { print $2; exit }')
 	if [ "${_mc:-0}" -gt 0 ] 2>/dev/null; then
-		if ethtool -L "$RXS_DUT" combined 2 rx 2 tx 0; then
-			_nc=2
-		elif ethtool -L "$RXS_DUT" combined 2 rx 0 tx 0; then
-			_nc=2
-		else
+		# RX queues = combined + rx, TX queues = combined + tx (ethtool
+		# channel semantics); the driver's own rules decide which forms
+		# it takes, the current settings it reports are checked below
+		ethtool -L "$RXS_DUT" combined 2 rx 2 tx 0 ||
+			ethtool -L "$RXS_DUT" combined 2 rx 0 tx 0 ||
 			rxs_fail "max Combined $_mc but ethtool -L combined 2 refused"
-		fi
-		ethtool -l "$RXS_DUT" | tail -n 5
+		ethtool -l "$RXS_DUT" > /tmp/nlc-l.txt
+		tail -n 5 /tmp/nlc-l.txt
+		_nc=$(nlc_cur_channels /tmp/nlc-l.txt Combined)
+		_nr=$(($(nlc_cur_channels /tmp/nlc-l.txt RX) + _nc))
+		_nt=$(($(nlc_cur_channels /tmp/nlc-l.txt TX) + _nc))
+		[ "$_nc" -gt 0 ] || rxs_fail "ethtool -L combined 2 accepted but Combined is $_nc"
+		_want=$(awk -v r="$_nr" -v t="$_nt" 'BEGIN {
+			for (i = 0; i < r; i++) { printf "%s%s", sep, "rx" i; sep = " " }
+			for (i = 0; i < t; i++) { printf "%s%s", sep, "tx" i; sep = " " }
+			print "" }')
 		rxs_wait_link 20
 		_lay=$(nlc_queues /tmp/nlc-q4.txt)
-		rxs_say "queues with combined $_nc: $_lay"
+		rxs_say "queues with combined $_nc (rx $_nr, tx $_nt): $_lay"
+		[ "$_lay" = "$_want" ] || rxs_fail "queue-get lists '$_lay', want '$_want'"
 		nlc_napis /tmp/nlc-n5.txt
 		nlc_check_links /tmp/nlc-q4.txt /tmp/nlc-n5.txt
 		_shared=$(awk '{ t[$3] = t[$3] " " $1 } END { for (n in t) if (t[n] ~ /rx/ && t[n] ~ /tx/) c++; print c + 0 }' /tmp/nlc-q4.txt)
