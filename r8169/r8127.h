@@ -12,6 +12,7 @@
 #ifndef R8127_H
 #define R8127_H
 
+#include <linux/atomic.h>
 #include <linux/netdevice.h>
 #include <linux/log2.h>
 #include <linux/pci.h>
@@ -94,6 +95,7 @@ struct r8127_queue_stats {
 	struct u64_stats_sync syncp;
 };
 
+struct dentry;
 struct r8127_priv;
 struct r8127_vec;
 
@@ -204,6 +206,14 @@ struct r8127_priv {
 	struct mutex counters_lock;	/* one dump at a time */
 
 	bool fw_present;
+
+	/*
+	 * test knobs (debugfs): RX buffer allocations still to fail, and
+	 * how many to let through before the first of them
+	 */
+	atomic_t fail_rx_alloc;
+	atomic_t fail_rx_alloc_skip;
+	struct dentry *dbg_dir;
 };
 
 /* MMIO accessors */
@@ -305,5 +315,34 @@ void r8127_read_qcnt(struct r8127_queue_stats *s, struct r8127_qcnt *out);
 
 /* r8127_ethtool.c */
 void r8127_set_ethtool_ops(struct net_device *dev);
+
+/* r8127_debugfs.c */
+#ifdef CONFIG_DEBUG_FS
+void r8127_debugfs_init(void);
+void r8127_debugfs_exit(void);
+void r8127_debugfs_add(struct r8127_priv *tp);
+void r8127_debugfs_remove(struct r8127_priv *tp);
+#else
+static inline void r8127_debugfs_init(void) {}
+static inline void r8127_debugfs_exit(void) {}
+static inline void r8127_debugfs_add(struct r8127_priv *tp) {}
+static inline void r8127_debugfs_remove(struct r8127_priv *tp) {}
+#endif
+
+/*
+ * True if this RX buffer allocation is to fail on purpose (debugfs
+ * fail_rx_alloc, after fail_rx_alloc_skip allocations that succeed).
+ * Each injected failure is taken exactly once, whichever NAPI instance
+ * gets it.
+ */
+static inline bool r8127_fail_rx_alloc(struct r8127_priv *tp)
+{
+	if (!IS_ENABLED(CONFIG_DEBUG_FS) ||
+	    likely(!atomic_read(&tp->fail_rx_alloc)))
+		return false;
+	if (atomic_dec_if_positive(&tp->fail_rx_alloc_skip) >= 0)
+		return false;
+	return atomic_dec_if_positive(&tp->fail_rx_alloc) >= 0;
+}
 
 #endif /* R8127_H */

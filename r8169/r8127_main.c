@@ -205,6 +205,7 @@ static int r8127_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 		    tp->msix ? "MSI-X vector mode" : "single vector",
 		    tp->qmap.n_rx, tp->qmap.n_tx,
 		    tp->qmap.n_rx > 1 ? ", RSS" : "");
+	r8127_debugfs_add(tp);
 	return 0;
 
 err_counters:
@@ -224,6 +225,7 @@ static void r8127_remove(struct pci_dev *pdev)
 {
 	struct r8127_priv *tp = pci_get_drvdata(pdev);
 
+	r8127_debugfs_remove(tp);
 	unregister_netdev(tp->dev);
 	cancel_work_sync(&tp->reset_work);
 	cancel_delayed_work_sync(&tp->link_work);
@@ -266,7 +268,25 @@ static struct pci_driver r8127_driver = {
 	.shutdown	= r8127_shutdown,
 	.driver.pm	= pm_sleep_ptr(&r8127_pm_ops),
 };
-module_pci_driver(r8127_driver);
+
+static int __init r8127_init(void)
+{
+	int ret;
+
+	r8127_debugfs_init();
+	ret = pci_register_driver(&r8127_driver);
+	if (ret)
+		r8127_debugfs_exit();
+	return ret;
+}
+module_init(r8127_init);
+
+static void __exit r8127_exit(void)
+{
+	pci_unregister_driver(&r8127_driver);
+	r8127_debugfs_exit();
+}
+module_exit(r8127_exit);
 
 MODULE_DESCRIPTION("Realtek RTL8127 10GbE driver with RSS (rxscale)");
 MODULE_LICENSE("GPL");

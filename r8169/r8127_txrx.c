@@ -12,6 +12,8 @@
  * once a replacement page is in hand; if none can be allocated the frame
  * is dropped, counted, and its page goes straight back to the hardware,
  * so the ring never runs dry and the next frame retries the allocation.
+ * At open, the rings are filled completely or not at all: a failed
+ * allocation there fails the open with -ENOMEM and frees what was taken.
  */
 #include <linux/bitfield.h>
 #include <linux/etherdevice.h>
@@ -105,6 +107,14 @@ static void r8127_rx_give(struct r8127_rx_ring *r, u32 i)
 	WRITE_ONCE(*r8127_rx_opts1(r, i), cpu_to_le32(opts1));
 }
 
+/* A page for an RX buffer, or NULL (real or injected failure). */
+static struct page *r8127_rx_alloc_page(struct r8127_rx_ring *r)
+{
+	if (r8127_fail_rx_alloc(r->tp))
+		return NULL;
+	return page_pool_dev_alloc_pages(r->pool);
+}
+
 static void r8127_rx_count_drop(struct r8127_qcnt *c, bool alloc_fail,
 				bool error)
 {
@@ -193,7 +203,7 @@ static bool r8127_rx_one(struct r8127_rx_ring *r, u32 i, u32 opts1,
 		r8127_rx_count_drop(c, false, true);
 		return false;
 	}
-	fresh = page_pool_dev_alloc_pages(r->pool);
+	fresh = r8127_rx_alloc_page(r);
 	if (!fresh) {
 		r8127_rx_count_drop(c, true, false);
 		return false;
@@ -307,9 +317,17 @@ static int r8127_rx_ring_alloc(struct r8127_rx_ring *r)
 		goto err;
 	}
 	for (i = 0; i < r->size; i++) {
-		r->page[i] = page_pool_dev_alloc_pages(r->pool);
-		if (!r->page[i])
+		r->page[i] = r8127_rx_alloc_page(r);
+		if (!r->page[i]) {
+			/* counted like a failure on the datapath */
+			u64_stats_update_begin(&r->stats.syncp);
+			r->stats.c.alloc_fail++;
+			u64_stats_update_end(&r->stats.syncp);
+			netdev_warn(r->tp->dev,
+				    "RX queue %u: no buffer for slot %u of %u\n",
+				    r->q, i, r->size);
 			goto err;
+		}
 		r8127_rx_give(r, i);
 	}
 	return 0;

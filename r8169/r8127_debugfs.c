@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * r8127 debugfs: test knobs, only with CONFIG_DEBUG_FS.
+ *
+ * /sys/kernel/debug/r8127/<PCI name>/
+ *   fail_rx_alloc: writing N makes the next N RX buffer allocations
+ *     fail, on the datapath refill and at ring fill on open (Debian's
+ *     kernels have no CONFIG_FAULT_INJECTION). Reading shows how many
+ *     failures are still to come.
+ *   fail_rx_alloc_skip: while failures are pending, this many
+ *     allocations succeed before the first failure (0 by default), so
+ *     that a failure can hit the middle of the ring fill at open.
+ *     Reading shows how many are still to be let through.
+ * Anything but a number (decimal, 0x hex or 0 octal) from 0 to INT_MAX
+ * is refused with -EINVAL.
+ */
+#include <linux/debugfs.h>
+#include <linux/fs.h>
+#include <linux/kernel.h>
+#include <linux/uaccess.h>
+
+#include "r8127.h"
+
+static struct dentry *r8127_dbg_root;
+
+/* Each file's private data is the atomic_t it shows. */
+static ssize_t r8127_dbg_count_read(struct file *f, char __user *ubuf,
+				    size_t count, loff_t *ppos)
+{
+	atomic_t *val = f->private_data;
+	char buf[16];
+	int len;
+
+	len = scnprintf(buf, sizeof(buf), "%d\n", atomic_read(val));
+	return simple_read_from_buffer(ubuf, count, ppos, buf, len);
+}
+
+static ssize_t r8127_dbg_count_write(struct file *f, const char __user *ubuf,
+				     size_t count, loff_t *ppos)
+{
+	atomic_t *val = f->private_data;
+	unsigned int n;
+	int ret;
+
+	ret = kstrtouint_from_user(ubuf, count, 0, &n);
+	if (ret == -EFAULT)
+		return ret;
+	if (ret || n > INT_MAX)
+		return -EINVAL;
+	atomic_set(val, n);
+	return count;
+}
+
+static const struct file_operations r8127_dbg_count_fops = {
+	.owner	= THIS_MODULE,
+	.open	= simple_open,
+	.read	= r8127_dbg_count_read,
+	.write	= r8127_dbg_count_write,
+	.llseek	= default_llseek,
+};
+
+void r8127_debugfs_add(struct r8127_priv *tp)
+{
+	if (!r8127_dbg_root)
+		return;
+	tp->dbg_dir = debugfs_create_dir(pci_name(tp->pdev), r8127_dbg_root);
+	debugfs_create_file("fail_rx_alloc", 0600, tp->dbg_dir,
+			    &tp->fail_rx_alloc, &r8127_dbg_count_fops);
+	debugfs_create_file("fail_rx_alloc_skip", 0600, tp->dbg_dir,
+			    &tp->fail_rx_alloc_skip, &r8127_dbg_count_fops);
+}
+
+/* Waits for readers and writers still inside the files. */
+void r8127_debugfs_remove(struct r8127_priv *tp)
+{
+	debugfs_remove_recursive(tp->dbg_dir);
+	tp->dbg_dir = NULL;
+}
+
+void r8127_debugfs_init(void)
+{
+	r8127_dbg_root = debugfs_create_dir(R8127_DRV_NAME, NULL);
+	if (IS_ERR(r8127_dbg_root))
+		r8127_dbg_root = NULL;
+}
+
+void r8127_debugfs_exit(void)
+{
+	debugfs_remove_recursive(r8127_dbg_root);
+	r8127_dbg_root = NULL;
+}
