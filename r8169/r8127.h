@@ -2,12 +2,16 @@
 /*
  * r8127: Realtek RTL8127 10GbE driver with MSI-X multi-queue and RSS.
  *
- * Layout: one NAPI per interrupt vector. In vector mode the hardware
- * ties each event to a fixed vector (RX queue q -> vector q, TX queue
- * q -> vector 8 + q, link -> vector 29), so 30 MSI-X vectors are
- * allocated and only the ones in use are requested. With fewer vectors
- * the chip runs in its legacy single-interrupt mode with one RX and one
- * TX queue and no RSS.
+ * Layout: in vector mode the hardware ties each event to a fixed vector
+ * (RX queue q -> vector q, TX queue q -> vector 8 + q, link -> vector
+ * 29), so 30 MSI-X vectors are allocated and only the ones in use are
+ * requested. Channels as ethtool counts them (fbnic's meaning): a
+ * standalone RX or TX queue has a NAPI of its own; a combined channel q
+ * is RX queue q and TX queue q served by one NAPI, which both of their
+ * vectors schedule. Combined channels are queues 0..combined-1 of each
+ * direction, standalone queues follow. With fewer vectors the chip runs
+ * in its legacy single-interrupt mode: one combined channel (one RX and
+ * one TX queue) and no RSS.
  */
 #ifndef R8127_H
 #define R8127_H
@@ -128,10 +132,16 @@ struct r8127_rx_ring {
 };
 
 struct r8127_vec {
-	struct napi_struct napi;
+	struct napi_struct napi;	/* used if has_napi */
 	struct r8127_priv *tp;
 	struct r8127_rx_ring *rx;	/* NULL if no RX queue here */
-	u32 tx_mask;			/* TX queues served here */
+	u32 tx_mask;			/* TX queues interrupting here */
+	/* the vector whose NAPI this one schedules (itself, or the RX
+	 * vector of its combined channel)
+	 */
+	struct r8127_vec *nv;
+	u32 poll_tx_mask;		/* TX queues this NAPI cleans */
+	u32 unmask;			/* IMR_V2 bits set when it completes */
 	u32 hw_bit;			/* ISR_V2/IMR_V2 bit == MSI-X entry */
 	bool link;			/* serves the link interrupt */
 	bool has_napi;
@@ -151,8 +161,9 @@ struct r8127_priv {
 	void __iomem *mmio;
 
 	/* configuration, changed only under RTNL with the device down */
-	u32 req_rx;		/* RX queues asked for (1, 2 or 4) */
-	u32 req_tx;		/* TX queues asked for (1 or 2) */
+	u32 req_rx;		/* RX queues asked for (1..4), combined included */
+	u32 req_tx;		/* TX queues asked for (1 or 2), combined included */
+	u32 req_comb;		/* of them, combined channels (0..2) */
 	u32 rx_ring_size;
 	u32 tx_ring_size;
 	struct rxs_qmap qmap;	/* queues and vectors in use */
@@ -305,7 +316,7 @@ u32 r8127_rx_order(u32 mtu);
 
 /* r8127_netdev.c */
 int r8127_netdev_setup(struct r8127_priv *tp);
-int r8127_reconfigure(struct r8127_priv *tp, u32 rx, u32 tx,
+int r8127_reconfigure(struct r8127_priv *tp, u32 rx, u32 tx, u32 comb,
 		      u32 rx_size, u32 tx_size);
 void r8127_reset_work(struct work_struct *work);
 int r8127_pm_suspend(struct r8127_priv *tp);

@@ -86,25 +86,42 @@ static int r8127_set_ringparam(struct net_device *dev,
 	if (ring->rx_pending == tp->rx_ring_size &&
 	    ring->tx_pending == tp->tx_ring_size)
 		return 0;
-	return r8127_reconfigure(tp, tp->req_rx, tp->req_tx,
+	return r8127_reconfigure(tp, tp->req_rx, tp->req_tx, tp->req_comb,
 				 ring->rx_pending, ring->tx_pending);
 }
 
 /* ---------------------------------------------------------------- channels */
 
+/*
+ * Channels as fbnic counts them (Linux 7.3 fbnic_ethtool.c): a channel is
+ * a NAPI instance. rx/tx: standalone queues with a NAPI each; combined:
+ * RX queue q and TX queue q under one NAPI. Combined channels are queues
+ * 0..combined-1. The single-vector fallback is one combined channel.
+ */
 static void r8127_get_channels(struct net_device *dev,
 			       struct ethtool_channels *ch)
 {
 	struct r8127_priv *tp = netdev_priv(dev);
 
-	ch->max_rx = tp->msix ? R8127_MAX_RX_QUEUES : 1;
-	ch->max_tx = tp->msix ? R8127_MAX_TX_QUEUES : 1;
-	ch->max_other = tp->msix ? 1 : 0;	/* the link vector */
-	ch->max_combined = 0;
-	ch->rx_count = tp->qmap.n_rx;
-	ch->tx_count = tp->qmap.n_tx;
-	ch->other_count = ch->max_other;
-	ch->combined_count = 0;
+	if (!tp->msix) {
+		ch->max_rx = 0;
+		ch->max_tx = 0;
+		ch->max_other = 0;
+		ch->max_combined = 1;
+		ch->rx_count = 0;
+		ch->tx_count = 0;
+		ch->other_count = 0;
+		ch->combined_count = 1;
+		return;
+	}
+	ch->max_rx = R8127_MAX_RX_QUEUES;
+	ch->max_tx = R8127_MAX_TX_QUEUES;
+	ch->max_other = 1;	/* the link vector */
+	ch->max_combined = min(R8127_MAX_RX_QUEUES, R8127_MAX_TX_QUEUES);
+	ch->combined_count = tp->req_comb;
+	ch->rx_count = tp->qmap.n_rx - tp->req_comb;
+	ch->tx_count = tp->qmap.n_tx - tp->req_comb;
+	ch->other_count = 1;
 }
 
 /* set_channels has no extack: the reason goes to the log. */
@@ -112,25 +129,41 @@ static int r8127_set_channels(struct net_device *dev,
 			      struct ethtool_channels *ch)
 {
 	struct r8127_priv *tp = netdev_priv(dev);
+	u32 comb = ch->combined_count;
+	u32 rx = comb + ch->rx_count;
+	u32 tx = comb + ch->tx_count;
 
-	if (ch->combined_count) {
-		netdev_info(dev, "RX and TX queues have separate vectors: use rx/tx, not combined\n");
-		return -EINVAL;
+	if (!tp->msix) {
+		if (comb != 1 || ch->rx_count || ch->tx_count ||
+		    ch->other_count) {
+			netdev_info(dev, "single-vector mode: one combined channel only\n");
+			return -EINVAL;
+		}
+		return 0;
 	}
-	if (ch->other_count != (tp->msix ? 1U : 0U)) {
+	if (ch->other_count != 1) {
 		netdev_info(dev, "the link vector cannot be changed\n");
 		return -EINVAL;
 	}
-	if (!ch->rx_count || !ch->tx_count ||
-	    ch->rx_count > (tp->msix ? R8127_MAX_RX_QUEUES : 1U) ||
-	    ch->tx_count > (tp->msix ? R8127_MAX_TX_QUEUES : 1U)) {
-		netdev_info(dev, "channels out of range\n");
+	/* [fbnic] combining leaves standalone queues in one direction only */
+	if (comb && ch->rx_count && ch->tx_count) {
+		netdev_info(dev, "combined with both rx and tx channels is not supported\n");
 		return -EINVAL;
 	}
-	if (ch->rx_count == tp->qmap.n_rx && ch->tx_count == tp->qmap.n_tx)
+	if (comb > min(R8127_MAX_RX_QUEUES, R8127_MAX_TX_QUEUES) ||
+	    rx > R8127_MAX_RX_QUEUES || tx > R8127_MAX_TX_QUEUES) {
+		netdev_info(dev, "channels out of range: combined+rx at most %u, combined+tx at most %u\n",
+			    R8127_MAX_RX_QUEUES, R8127_MAX_TX_QUEUES);
+		return -EINVAL;
+	}
+	if (!rx || !tx) {
+		netdev_info(dev, "at least one RX and one TX queue are needed\n");
+		return -EINVAL;
+	}
+	if (rx == tp->qmap.n_rx && tx == tp->qmap.n_tx && comb == tp->req_comb)
 		return 0;
-	return r8127_reconfigure(tp, ch->rx_count, ch->tx_count,
-				 tp->rx_ring_size, tp->tx_ring_size);
+	return r8127_reconfigure(tp, rx, tx, comb, tp->rx_ring_size,
+				 tp->tx_ring_size);
 }
 
 /* ---------------------------------------------------------------- RSS */

@@ -9,6 +9,12 @@
  * rxscale/queue_map.h (RX queues, then TX queues, then link) is mapped
  * onto these hardware vectors here.
  *
+ * Combined channel q: the vectors of RX queue q and TX queue q both stay
+ * requested (and keep their names), but only the RX vector has a NAPI;
+ * the TX vector masks and acknowledges its own bit and schedules that
+ * NAPI, which cleans TX queue q too and unmasks both bits when it
+ * completes.
+ *
  * Fallback: fewer than 30 vectors. One MSI-X/MSI/INTx vector in the
  * legacy IMR0/ISR0 mode that upstream r8169 uses, with one RX queue,
  * one TX queue and no RSS.
@@ -101,7 +107,23 @@ void r8127_irq_setup_map(struct r8127_priv *tp)
 		v->link = rxs_qmap_link_vector(m) == (int)l;
 		v->hw_bit = tp->msix ? r8127_hw_vector(m, l) : 0;
 		v->has_napi = v->rx || v->tx_mask;
+		v->nv = v;
+		v->poll_tx_mask = v->tx_mask;
+		v->unmask = BIT(v->hw_bit);
 		r8127_vec_name(tp, v);
+	}
+	if (!tp->msix)
+		return;
+	/* combined channel q: logical vectors q (RX) and n_rx + q (TX) */
+	for (l = 0; l < min3(tp->req_comb, m->n_rx, m->n_tx); l++) {
+		struct r8127_vec *rv = &tp->vec[l];
+		struct r8127_vec *tv = &tp->vec[m->n_rx + l];
+
+		tv->nv = rv;
+		tv->has_napi = false;
+		tv->poll_tx_mask = 0;
+		rv->poll_tx_mask |= tv->tx_mask;
+		rv->unmask |= BIT(tv->hw_bit);
 	}
 }
 
@@ -118,8 +140,8 @@ static irqreturn_t r8127_msix_irq(int irq, void *data)
 		mod_delayed_work(rxs_system_percpu_wq(), &tp->link_work, 0);
 		r8127_w32(tp, R8127_IMR_V2_SET, bit);
 	}
-	if (v->has_napi)
-		napi_schedule(&v->napi);
+	if (v->nv->has_napi)
+		napi_schedule(&v->nv->napi);
 	return IRQ_HANDLED;
 }
 
@@ -151,7 +173,7 @@ static void r8127_vec_affinity(struct r8127_priv *tp, struct r8127_vec *v)
 	int node = dev_to_node(&tp->pdev->dev);
 	u32 idx;
 
-	if (!tp->msix || !v->has_napi)
+	if (!tp->msix || (!v->rx && !v->tx_mask))
 		return;
 	idx = v->rx ? v->rx->q : __ffs(v->tx_mask);
 	irq_set_affinity_and_hint(v->irq,
@@ -237,7 +259,7 @@ void r8127_irq_unmask_vec(struct r8127_vec *v)
 	struct r8127_priv *tp = v->tp;
 
 	if (tp->msix)
-		r8127_w32(tp, R8127_IMR_V2_SET, BIT(v->hw_bit));
+		r8127_w32(tp, R8127_IMR_V2_SET, v->unmask);
 	else
 		r8127_w32(tp, R8127_IMR0, R8127_INT_LEGACY_MASK);
 }

@@ -43,9 +43,13 @@ static void r8127_default_config(struct r8127_priv *tp)
 
 	tp->req_rx = clamp_t(u32, rx, 1, R8127_MAX_RX_QUEUES);
 	tp->req_tx = clamp_t(u32, tx_queues, 1, R8127_MAX_TX_QUEUES);
+	/* standalone queues, a NAPI each; ethtool -L combined changes it */
+	tp->req_comb = 0;
 	if (!tp->msix) {
+		/* one vector: one combined channel */
 		tp->req_rx = 1;
 		tp->req_tx = 1;
+		tp->req_comb = 1;
 	}
 	tp->rx_ring_size = R8127_RING_DEF;
 	tp->tx_ring_size = R8127_RING_DEF;

@@ -161,14 +161,14 @@ static int r8127_stop(struct net_device *dev)
 }
 
 /*
- * Apply new queue counts and ring sizes (validated by the caller).
- * Called under RTNL.
+ * Apply new queue counts (@rx and @tx include the @comb combined
+ * channels) and ring sizes, validated by the caller. Called under RTNL.
  */
-int r8127_reconfigure(struct r8127_priv *tp, u32 rx, u32 tx,
+int r8127_reconfigure(struct r8127_priv *tp, u32 rx, u32 tx, u32 comb,
 		      u32 rx_size, u32 tx_size)
 {
-	u32 old[4] = { tp->req_rx, tp->req_tx, tp->rx_ring_size,
-		       tp->tx_ring_size };
+	u32 old[5] = { tp->req_rx, tp->req_tx, tp->rx_ring_size,
+		       tp->tx_ring_size, tp->req_comb };
 	bool running = netif_running(tp->dev) && tp->up;
 	int ret;
 
@@ -176,6 +176,7 @@ int r8127_reconfigure(struct r8127_priv *tp, u32 rx, u32 tx,
 		r8127_down(tp);
 	tp->req_rx = rx;
 	tp->req_tx = tx;
+	tp->req_comb = comb;
 	tp->rx_ring_size = rx_size;
 	tp->tx_ring_size = tx_size;
 	if (!running) {
@@ -197,6 +198,7 @@ int r8127_reconfigure(struct r8127_priv *tp, u32 rx, u32 tx,
 	tp->req_tx = old[1];
 	tp->rx_ring_size = old[2];
 	tp->tx_ring_size = old[3];
+	tp->req_comb = old[4];
 	if (r8127_up(tp))
 		netdev_err(tp->dev, "cannot restore the old configuration\n");
 	return ret;

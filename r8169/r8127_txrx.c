@@ -743,7 +743,7 @@ int r8127_rings_alloc(struct r8127_priv *tp)
 		if (v->rx)
 			v->rx->vec = v;
 		for (q = 0; q < tp->qmap.n_tx; q++)
-			if (v->tx_mask & BIT(q))
+			if (v->poll_tx_mask & BIT(q))
 				tp->tx[q].vec = v;
 	}
 	return 0;
@@ -784,7 +784,7 @@ int r8127_poll(struct napi_struct *napi, int budget)
 	u32 q;
 
 	for (q = 0; q < tp->qmap.n_tx; q++)
-		if (v->tx_mask & BIT(q))
+		if (v->poll_tx_mask & BIT(q))
 			tx_done &= r8127_tx_clean(&tp->tx[q], budget);
 	if (v->rx && budget)
 		work = r8127_rx_poll(v->rx, budget);

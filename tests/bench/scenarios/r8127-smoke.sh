@@ -41,12 +41,130 @@ rxs_wait_link 20
 rxs_iperf rev 4 5
 ethtool -S "$RXS_DUT" | grep -E "rx[0-9]_packets"
 ethtool -L "$RXS_DUT" rx 5 && rxs_fail "rx 5 accepted"
-ethtool -L "$RXS_DUT" combined 2 && rxs_fail "combined accepted"
 ethtool -L "$RXS_DUT" rx 4 tx 1 || rxs_fail "ethtool -L rx 4 tx 1"
 rxs_wait_link 20
 rxs_ping 3
 ethtool -L "$RXS_DUT" tx 2 || rxs_fail "ethtool -L tx 2"
 rxs_wait_link 20
+
+# ---------------------------------------------------------------- combined
+# A channel is a NAPI instance (fbnic's meaning): standalone rx/tx queues
+# have one each, a combined channel q is RX queue q + TX queue q under one
+# NAPI that both vectors (<if>-rx-q, <if>-tx-q) schedule. NAPIs are
+# counted as the kthreads of threaded NAPI (one per instance).
+rxs_step "ethtool -L combined"
+
+# chan: "COMBINED RX TX" of ethtool -l's current settings (n/a is 0)
+chan() {
+	ethtool -l "$RXS_DUT" | awk '/^Current hardware settings/ { c = 1 }
+		c && /^(RX|TX|Combined):/ { v[$1] = ($2 == "n/a") ? 0 : $2 }
+		END { print v["Combined:"] + 0, v["RX:"] + 0, v["TX:"] + 0 }'
+}
+
+dut_irq_names() {
+	grep -E "[[:space:]]$RXS_DUT(-[^[:space:]]*)?\$" /proc/interrupts |
+		awk '{ print $NF }' | sort | tr '\n' ' '
+}
+
+napis() {
+	ps | grep -c "[n]api/$RXS_DUT-"
+}
+
+# irq_of NAME: total count of the interrupt named NAME
+irq_of() {
+	grep -E "[[:space:]]$1\$" /proc/interrupts | awk -v n="$(grep -c '^processor' /proc/cpuinfo)" '
+		{ t = 0; for (i = 2; i <= n + 1; i++) t += $i; print t }'
+}
+
+txq_pkts() {
+	ethtool -S "$RXS_DUT" | sed -n "s/^[[:space:]]*tx$1_packets: //p"
+}
+
+# refused WHY ARGS...: ethtool -L ARGS fails and the channels stay
+refused() {
+	_before=$(chan)
+	_why=$1
+	shift
+	ethtool -L "$RXS_DUT" "$@" 2>/dev/null && rxs_fail "ethtool -L $* accepted ($_why)"
+	[ "$(chan)" = "$_before" ] || rxs_fail "refused -L $* changed the channels to $(chan)"
+	rxs_say "refused: -L $* ($_why)"
+}
+
+ethtool -l "$RXS_DUT"
+[ "$(ethtool -l "$RXS_DUT" | awk '/^Combined:/ { print $2; exit }')" = 2 ] ||
+	rxs_fail "max combined is not 2"
+[ "$(chan)" = "0 4 2" ] || rxs_fail "channels $(chan), expected combined 0 rx 4 tx 2"
+echo 1 > "/sys/class/net/$RXS_DUT/threaded" || rxs_fail "threaded NAPI"
+sleep 1
+[ "$(napis)" = 6 ] || { ps | grep napi; rxs_fail "$(napis) NAPIs with rx 4 tx 2, expected 6"; }
+for shape in "2 0 0" "1 3 0" "2 2 0" "1 0 1" "1 1 0"; do
+	set -- $shape
+	nrx=$(($1 + $2))
+	ntx=$(($1 + $3))
+	ethtool -L "$RXS_DUT" combined "$1" rx "$2" tx "$3" ||
+		rxs_fail "ethtool -L combined $1 rx $2 tx $3"
+	[ "$(chan)" = "$shape" ] || rxs_fail "channels $(chan) after -L combined $1 rx $2 tx $3"
+	rxs_wait_link 20
+	sleep 1
+	_want=
+	q=0
+	while [ "$q" -lt "$nrx" ]; do _want="$_want$RXS_DUT-rx-$q "; q=$((q + 1)); done
+	q=0
+	while [ "$q" -lt "$ntx" ]; do _want="$_want$RXS_DUT-tx-$q "; q=$((q + 1)); done
+	_want=$(echo $_want "$RXS_DUT-link" | tr ' ' '\n' | sort | tr '\n' ' ')
+	[ "$(dut_irq_names)" = "$_want" ] ||
+		rxs_fail "combined $1 rx $2 tx $3: interrupts '$(dut_irq_names)', expected '$_want'"
+	[ "$(napis)" = $(($1 + $2 + $3)) ] ||
+		{ ps | grep napi; rxs_fail "combined $1 rx $2 tx $3: $(napis) NAPIs, expected $(($1 + $2 + $3))"; }
+	# the default table spreads over all combined + rx queues
+	_tab=$(ethtool -x "$RXS_DUT" | awk '/^ *[0-9]+:/ { for (i = 2; i <= NF; i++) print $i }' | sort -n | uniq | tr '\n' ' ')
+	[ "$_tab" = "$(seq 0 $((nrx - 1)) | tr '\n' ' ')" ] ||
+		rxs_fail "combined $1 rx $2 tx $3: indirection table uses queues '$_tab'"
+	# TX completions of a combined channel's queue arrive on its own
+	# vector, which schedules the shared NAPI
+	q=0
+	_i0=
+	_t0=
+	while [ "$q" -lt "$ntx" ]; do
+		_i0="$_i0 $(irq_of "$RXS_DUT-tx-$q")"
+		_t0="$_t0 $(txq_pkts "$q")"
+		q=$((q + 1))
+	done
+	rxs_ping 3
+	rxs_iperf rev 4 4
+	rxs_iperf fwd 8 4
+	q=0
+	_fired=0
+	for _v in $_i0; do
+		_t=$(echo "$_t0" | awk -v k=$((q + 1)) '{ print $k }')
+		if [ "$(txq_pkts "$q")" -gt $((_t + 100)) ]; then
+			[ "$(irq_of "$RXS_DUT-tx-$q")" -gt "$_v" ] ||
+				rxs_fail "combined $1 rx $2 tx $3: TX queue $q sent, its vector $RXS_DUT-tx-$q did not fire"
+			[ "$q" -lt "$1" ] && _fired=$((_fired + 1))
+		fi
+		q=$((q + 1))
+	done
+	[ "$_fired" -ge 1 ] ||
+		rxs_fail "combined $1 rx $2 tx $3: no combined channel's TX vector fired under iperf3 -P 8"
+	rxs_say "combined $1 rx $2 tx $3: $nrx RX / $ntx TX queues, $(napis) NAPIs, interrupts $(dut_irq_names), $_fired combined TX vector(s) fired"
+done
+refused "rx, tx and combined all set" combined 1 rx 1 tx 1
+dmesg | grep -q "combined with both rx and tx channels is not supported" ||
+	rxs_fail "no log line for combined + rx + tx"
+refused "combined + rx > 4" combined 2 rx 3 tx 0
+refused "combined + tx > 2" combined 2 rx 0 tx 1
+dmesg | grep -q "channels out of range: combined+rx at most 4, combined+tx at most 2" ||
+	rxs_fail "no log line for channels out of range"
+refused "combined > 2" combined 3 rx 0 tx 0
+refused "no queues" combined 0 rx 0 tx 0
+refused "link vector" combined 1 rx 0 tx 0 other 0
+ethtool -L "$RXS_DUT" combined 0 rx 4 tx 2 || rxs_fail "back to rx 4 tx 2"
+[ "$(chan)" = "0 4 2" ] || rxs_fail "channels $(chan) after -L combined 0 rx 4 tx 2"
+rxs_wait_link 20
+sleep 1
+[ "$(napis)" = 6 ] || rxs_fail "$(napis) NAPIs back at rx 4 tx 2, expected 6"
+echo 0 > "/sys/class/net/$RXS_DUT/threaded" || rxs_fail "threaded NAPI off"
+rxs_ping 3
 
 rxs_step "ethtool -X / -N / -C / -G"
 ethtool -X "$RXS_DUT" equal 2 || rxs_fail "ethtool -X equal 2"
