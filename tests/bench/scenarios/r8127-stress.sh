@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# r8127 under continuous traffic: 20 cycles of ethtool -L (rx 1..4, tx 1..2),
-# -X (equal / weight / default) and -N rx-flow-hash udp4 sdfn/sd while an
+# r8127 under continuous traffic: 20 cycles of ethtool -L (12 channel
+# shapes: standalone rx 1..4 / tx 1..2 and combined 1..2 with standalone
+# rx or tx queues), -X (equal / weight / default) and -N rx-flow-hash udp4 sdfn/sd while an
 # iperf3 --bidir -P 4 runs (4 streams each way); then 20 cycles of rmmod /
 # modprobe r8127 with iperf3 traffic running at the moment of rmmod. After
 # every change: the DUT is up, answers ping and the iperf3 keeps moving
@@ -31,12 +32,17 @@ t_start=$(cut -d. -f1 /proc/uptime)
 
 # ---------------------------------------------------------------- helpers
 
-# cur_channels: "RX TX" of ethtool -l's current settings
+# cur_channels: "COMBINED RX TX" of ethtool -l's current settings (n/a: 0)
 cur_channels() {
 	ethtool -l "$RXS_DUT" | awk '/^Current hardware settings/ { c = 1 }
-		c && /^RX:/ { rx = $2 } c && /^TX:/ { tx = $2 }
-		END { print rx, tx }'
+		c && /^(RX|TX|Combined):/ { v[$1] = ($2 == "n/a") ? 0 : $2 }
+		END { print v["Combined:"] + 0, v["RX:"] + 0, v["TX:"] + 0 }'
 }
+
+# the -L shapes of phase 1, "COMBINED RX TX" (RX queues: COMBINED + RX,
+# TX queues: COMBINED + TX); neighbours differ
+SHAPES="0,4,2 2,0,0 0,1,1 1,3,0 0,2,1 2,2,0 1,0,1 0,3,2 1,1,0 0,4,1 2,1,0 0,2,2"
+NSHAPES=12
 
 # indir_entries: the indirection table of ethtool -x, one entry a line
 indir_entries() {
@@ -193,9 +199,10 @@ phase1() {
 	# ------------------------------------------- phase 1: ethtool under traffic
 	rxs_step "phase 1: $RXS_CYCLES cycles of -L / -X / -N under iperf3 --bidir -P 4"
 	set -- $(cur_channels)
-	rx=$1
-	tx=$2
-	rxs_say "start: rx $rx tx $tx, $(dut_irqs) interrupt handlers, $(dut_vectors) MSI-X vectors"
+	cb=$1
+	rx=$(($1 + $2))
+	tx=$(($1 + $3))
+	rxs_say "start: combined $cb rx $2 tx $3 ($rx RX / $tx TX queues), $(dut_irqs) interrupt handlers, $(dut_vectors) MSI-X vectors"
 	traffic_start 900
 	progress "traffic start"
 	b0=$(bytes)
@@ -204,15 +211,21 @@ phase1() {
 	refused=0
 	i=0
 	while [ "$i" -lt "$RXS_CYCLES" ]; do
-		n=$(((i * 3) % 4 + 1))
-		m=$(((i / 3) % 2 + 1))
-		[ "$n" = "$rx" ] && [ "$m" = "$tx" ] && n=$((n % 4 + 1))
+		# shape: combined sc, standalone sr / st; n RX and m TX queues
+		set -- $(echo "$SHAPES" | cut -d' ' -f$(((i + 1) % NSHAPES + 1)) | tr ',' ' ')
+		sc=$1
+		sr=$2
+		st=$3
+		n=$((sc + sr))
+		m=$((sc + st))
+		shape="combined $sc rx $sr tx $st"
 		# -L: a table set with -X that uses a queue >= n must make the kernel
 		# refuse the change, and nothing may change then
 		if [ "$xmode" != default ] && [ "$xmax" -ge "$n" ]; then
-			ethtool -L "$RXS_DUT" rx "$n" tx "$m" 2>/dev/null &&
-				rxs_fail "cycle $i: -L rx $n accepted while the table uses queue $xmax"
-			[ "$(cur_channels)" = "$rx $tx" ] ||
+			_c0=$(cur_channels)
+			ethtool -L "$RXS_DUT" combined "$sc" rx "$sr" tx "$st" 2>/dev/null &&
+				rxs_fail "cycle $i: -L $shape accepted while the table uses queue $xmax"
+			[ "$(cur_channels)" = "$_c0" ] ||
 				rxs_fail "cycle $i: refused -L changed the channels to $(cur_channels)"
 			refused=$((refused + 1))
 			ethtool -X "$RXS_DUT" default || rxs_fail "cycle $i: -X default"
@@ -220,13 +233,15 @@ phase1() {
 			after_soft "-X default (cycle $i)"
 			xmode=default
 		fi
-		ethtool -L "$RXS_DUT" rx "$n" tx "$m" || rxs_fail "cycle $i: ethtool -L rx $n tx $m"
+		ethtool -L "$RXS_DUT" combined "$sc" rx "$sr" tx "$st" ||
+			rxs_fail "cycle $i: ethtool -L $shape"
+		cb=$sc
 		rx=$n
 		tx=$m
-		[ "$(cur_channels)" = "$rx $tx" ] ||
-			rxs_fail "cycle $i: ethtool -l shows $(cur_channels), set rx $rx tx $tx"
+		[ "$(cur_channels)" = "$sc $sr $st" ] ||
+			rxs_fail "cycle $i: ethtool -l shows $(cur_channels), set $shape"
 		[ "$xmode" = default ] && check_table default "$rx"
-		after "-L rx $n tx $m (cycle $i)"
+		after "-L $shape (cycle $i)"
 
 		# -X: equal K / weight W... / default in turn, within the n queues
 		case $((i % 3)) in
@@ -279,7 +294,7 @@ phase1() {
 			echo "$_n" | grep -q "L4 bytes" && rxs_fail "cycle $i: udp4 sd still hashes ports: $_n"
 		fi
 		after_soft "-N udp4 $h (cycle $i)"
-		rxs_say "cycle $i: rx $rx tx $tx, -X $xdesc, udp4 $h: ok ($(cut -d. -f1 /proc/uptime) s)"
+		rxs_say "cycle $i: $shape, -X $xdesc, udp4 $h: ok ($(cut -d. -f1 /proc/uptime) s)"
 		i=$((i + 1))
 	done
 	b1=$(bytes)
@@ -288,7 +303,8 @@ phase1() {
 	rxs_say "phase 1: $nchanges changes ($refused -L refused as expected), DUT rx $(($(echo "$b1" | cut -d' ' -f1) - $(echo "$b0" | cut -d' ' -f1))) B, tx $(($(echo "$b1" | cut -d' ' -f2) - $(echo "$b0" | cut -d' ' -f2))) B"
 
 	rxs_step "phase 1: leaked state"
-	[ "$(cur_channels)" = "$rx $tx" ] || rxs_fail "ethtool -l shows $(cur_channels), last set rx $rx tx $tx"
+	[ "$(cur_channels)" = "$cb $((rx - cb)) $((tx - cb))" ] ||
+		rxs_fail "ethtool -l shows $(cur_channels), last set combined $cb, $rx RX / $tx TX queues"
 	case $xmode in
 	equal) check_table equal "$rx" $((xmax + 1)) ;;
 	weight) check_table weight "$rx" $w ;;
@@ -297,13 +313,14 @@ phase1() {
 	ethtool -n "$RXS_DUT" rx-flow-hash udp4
 	ethtool -l "$RXS_DUT" | tail -n 5
 	# a vector per RX ring and per TX ring, plus the link vector (docs of
-	# rtl8127-rss): the vectors follow the queue count or stay allocated at
+	# rtl8127-rss), combined channels included (both of their vectors stay
+	# requested): the vectors follow the queue count or stay allocated at
 	# the maximum; more than 4 + 2 + 1 is a leak
 	v=$(dut_irqs)
 	grep -E "[[:space:]]$RXS_DUT([-_:@.][^[:space:]]*)?\$" /proc/interrupts
-	rxs_say "rx $rx tx $tx: $v interrupt handlers, $(dut_vectors) MSI-X vectors allocated"
+	rxs_say "$rx RX / $tx TX queues ($cb combined): $v interrupt handlers, $(dut_vectors) MSI-X vectors allocated"
 	[ "$v" = $((rx + tx + 1)) ] ||
-		rxs_fail "$v interrupt handlers for rx $rx tx $tx (expected $((rx + tx + 1)))"
+		rxs_fail "$v interrupt handlers for $rx RX / $tx TX queues (expected $((rx + tx + 1)))"
 	ethtool -S "$RXS_DUT" | grep -E 'rx[0-9]_packets|tx[0-9]_packets|alloc_fail'
 	rxs_no_iface_errors
 	rxs_dmesg_check
@@ -321,7 +338,7 @@ phase2() {
 		_drv=$(basename "$(readlink -f "/sys/class/net/$RXS_DUT/device/driver")")
 		[ "$_drv" = r8127 ] || rxs_fail "cycle $i: DUT bound to '$_drv'"
 		# a fresh probe has the defaults again
-		[ "$(cur_channels)" = "4 2" ] || rxs_fail "cycle $i: fresh probe has channels $(cur_channels), not 4 2"
+		[ "$(cur_channels)" = "0 4 2" ] || rxs_fail "cycle $i: fresh probe has channels $(cur_channels), not combined 0 rx 4 tx 2"
 		ip addr add "$RXS_DUT_IP/24" dev "$RXS_DUT" || rxs_fail "cycle $i: address"
 		ip link set "$RXS_DUT" up || rxs_fail "cycle $i: link up"
 		check_table default 4
