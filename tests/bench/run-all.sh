@@ -19,7 +19,7 @@ logs=${RXS_BENCH_LOGS:-$RXS_TOP/build/bench}
 mkdir -p "$logs"
 
 t0=$(rxsb_now)
-sh "$RXS_TOP/tests/deps.sh" bench rsscheck > "$logs/deps.log" 2>&1 ||
+sh "$RXS_TOP/tests/deps.sh" bench rsscheck nlcheck > "$logs/deps.log" 2>&1 ||
 	echo "note: installing the bench's packages failed, see $logs/deps.log"
 # Build QEMU and both guests first so that a build failure shows once and
 # the per-scenario times are run times.
@@ -40,6 +40,8 @@ fi
 	echo "note: building rsscheck failed, see $logs/rsscheck.log"
 "$here/tools/nlcheck/build.sh" > "$logs/nlcheck.log" 2>&1 ||
 	echo "note: building nlcheck failed, see $logs/nlcheck.log"
+sh "$here/tools/mkrtlfw.sh" > "$logs/mkrtlfw.log" 2>&1 ||
+	echo "note: writing the test firmware files failed, see $logs/mkrtlfw.log"
 
 pass=0
 failn=0
