@@ -26,6 +26,7 @@
 #include <rxscale/queue_map.h>
 
 #include "r8127_regs.h"
+#include "r8127_fw.h"
 
 #define R8127_DRV_NAME		"r8127"
 #define R8127_FW_NAME		"rtl_nic/rtl8127a-1.fw"
@@ -216,7 +217,7 @@ struct r8127_priv {
 	dma_addr_t counters_dma;
 	struct mutex counters_lock;	/* one dump at a time */
 
-	bool fw_present;
+	struct r8127_fw fw;	/* PHY firmware (optional) */
 
 	/*
 	 * test knobs (debugfs): RX buffer allocations still to fail, and

@@ -25,8 +25,9 @@ static void r8127_get_drvinfo(struct net_device *dev,
 
 	strscpy(info->driver, R8127_DRV_NAME, sizeof(info->driver));
 	strscpy(info->bus_info, pci_name(tp->pdev), sizeof(info->bus_info));
-	strscpy(info->fw_version, tp->fw_present ? "rtl8127a-1 (not applied)" :
-		"none", sizeof(info->fw_version));
+	if (tp->fw.blob)
+		strscpy(info->fw_version, tp->fw.version,
+			sizeof(info->fw_version));
 }
 
 static int r8127_get_link_ksettings(struct net_device *dev,

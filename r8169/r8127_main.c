@@ -8,7 +8,6 @@
  * it) to use this driver.
  */
 #include <linux/etherdevice.h>
-#include <linux/firmware.h>
 #include <linux/module.h>
 #include <linux/netdevice.h>
 #include <linux/pci.h>
@@ -57,30 +56,6 @@ static void r8127_default_config(struct r8127_priv *tp)
 	/* [vd] UDP 4-tuple hashing is off until ethtool -N turns it on */
 	tp->rss_udp4 = false;
 	tp->rss_udp6 = false;
-}
-
-/*
- * The PHY patch is optional ([up] treats its absence as a warning). The
- * file is looked for so the user learns whether it is installed;
- * applying it is not implemented, the PHY runs its built-in code.
- */
-static void r8127_check_firmware(struct r8127_priv *tp)
-{
-	const struct firmware *fw;
-	int ret;
-
-	ret = firmware_request_nowarn(&fw, R8127_FW_NAME, &tp->pdev->dev);
-	if (ret) {
-		dev_warn(&tp->pdev->dev,
-			 "firmware %s not found (%d), using the PHY's built-in code\n",
-			 R8127_FW_NAME, ret);
-		return;
-	}
-	tp->fw_present = true;
-	dev_info(&tp->pdev->dev,
-		 "firmware %s present (%zu bytes); this driver does not apply it yet\n",
-		 R8127_FW_NAME, fw->size);
-	release_firmware(fw);
 }
 
 static int r8127_map_regs(struct r8127_priv *tp)
@@ -199,11 +174,12 @@ static int r8127_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	ret = r8127_netdev_setup(tp);
 	if (ret)
 		goto err_counters;
-	r8127_check_firmware(tp);
+	/* optional: [up] treats a missing PHY patch as a warning */
+	r8127_fw_load(tp);
 
 	ret = register_netdev(dev);
 	if (ret)
-		goto err_counters;
+		goto err_fw;
 	netdev_info(dev, "RTL8127A%s at %s, %pM, %s: %u RX / %u TX queues%s\n",
 		    tp->sfp ? " (SFP)" : "", pci_name(pdev), dev->dev_addr,
 		    tp->msix ? "MSI-X vector mode" : "single vector",
@@ -212,6 +188,8 @@ static int r8127_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	r8127_debugfs_add(tp);
 	return 0;
 
+err_fw:
+	r8127_fw_release(tp);
 err_counters:
 	dma_free_coherent(&pdev->dev, 256, tp->counters, tp->counters_dma);
 err_vectors:
@@ -234,6 +212,7 @@ static void r8127_remove(struct pci_dev *pdev)
 	cancel_work_sync(&tp->reset_work);
 	cancel_delayed_work_sync(&tp->link_work);
 	r8127_hw_release(tp);
+	r8127_fw_release(tp);
 	dma_free_coherent(&pdev->dev, 256, tp->counters, tp->counters_dma);
 	r8127_irq_free_vectors(tp);
 	r8127_unmap_regs(tp);

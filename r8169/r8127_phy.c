@@ -22,8 +22,11 @@
 
 void r8127_phy_start(struct r8127_priv *tp)
 {
-	int bmcr = r8127_phy_ocp_read(tp, R8127_PHY_BMCR);
+	int bmcr;
 
+	/* [up] rtl8127a_1_hw_phy_config: the patch first */
+	r8127_fw_apply(tp);
+	bmcr = r8127_phy_ocp_read(tp, R8127_PHY_BMCR);
 	if (bmcr < 0) {
 		netdev_warn(tp->dev, "PHY not responding (%d)\n", bmcr);
 		bmcr = 0;
