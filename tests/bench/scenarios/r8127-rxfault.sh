@@ -12,15 +12,18 @@
 #      = alloc_fail + errors, interface rx_dropped at least the burst), every
 #      RX queue that carried traffic before the burst carries traffic after
 #      it, the receive rate of the streams is back to half of the rate
-#      before the burst within 30 s, and ping answers;
+#      before the burst within 30 s; then one more burst with combined
+#      channels (combined 2 rx 2: RX queues 0 and 1 share their NAPI with
+#      a TX queue); ping answers;
 #   3. failures at open: the rings are filled completely or not at all, so
 #      "ip link set up" fails with ENOMEM, leaves no interrupt handlers,
 #      counts the failure, and the next "up" works; also with the failure in
 #      the middle of ring 1 (fail_rx_alloc_skip); ethtool -L with a failure
 #      is refused and the previous channels come back;
 #   4. rmmod: no page_pool "stalled pool shutdown" within RXS_LEAK_WAIT s
-#      (default 65: page_pool warns after 60 s of pages in flight), no
-#      kernel warnings, the debugfs directory is gone.
+#      (default 65: page_pool warns after 60 s of pages in flight), MemFree
+#      grows by at least the RX rings' pages, no kernel warnings, the
+#      debugfs directory is gone.
 . ./lib.sh
 # the one line the driver logs when ethtool -L cannot bring up the new
 # channels (injected here on purpose)
@@ -104,98 +107,126 @@ rxs_say "knob: reads 0, takes 7 and 0, refuses abc -1 1x 2^31 2^32 and nothing w
 rxs_iperf rev 8 "$RXS_SECS"
 base=$_mbits
 
-rxs_step "$RXS_BURSTS bursts of $RXS_BURST failures under iperf3 -R -P 8"
-rxs_in_peer iperf3 -s -1 -D -p 5301 -B "$RXS_PEER_IP" -I /tmp/iperf-srv.pid \
-	--logfile /tmp/iperf-srv.log || rxs_fail "iperf3 server did not start"
-sleep 1
-iperf3 -c "$RXS_PEER_IP" -B "$RXS_DUT_IP" -p 5301 -R -P 8 -t 600 -f m \
-	--connect-timeout 5000 > /tmp/iperf-bg.txt 2>&1 &
-ipid=$!
-sleep 3
-kill -0 "$ipid" 2>/dev/null || { cat /tmp/iperf-bg.txt; rxs_fail "iperf3 client ended"; }
-# A UDP stream at RXS_UDP_MBITS (default 5) alongside: when the emulation is
-# slow, a burst can stop every TCP stream (retransmissions dropped too, RTO
-# backing off) and the rest of the burst would then wait for the next
-# retransmission; the UDP frames keep arriving and use the burst up.
-rxs_in_peer iperf3 -s -1 -D -p 5302 -B "$RXS_PEER_IP" -I /tmp/iperf-srv-u.pid \
-	--logfile /tmp/iperf-srv-u.log || rxs_fail "iperf3 UDP server did not start"
-sleep 1
-iperf3 -c "$RXS_PEER_IP" -B "$RXS_DUT_IP" -p 5302 -R -u -b "${RXS_UDP_MBITS:-5}M" \
-	-t 600 -f m --connect-timeout 5000 > /tmp/iperf-bg-u.txt 2>&1 &
-upid=$!
-sleep 2
-kill -0 "$upid" 2>/dev/null || { cat /tmp/iperf-bg-u.txt; rxs_fail "iperf3 UDP client ended"; }
-b=1
-while [ "$b" -le "$RXS_BURSTS" ]; do
-	# queues with traffic now: 50 packets or more in 3 s (a queue that
-	# only saw an ARP or ICMP packet does not count); the receive rate
-	_p0=$(qpkts)
-	_r0=$(cat "$st/rx_bytes")
+port=5300
+# traffic_start: iperf3 -R -P 8 plus the UDP stream, against fresh servers
+traffic_start() {
+	port=$((port + 2))
+	rxs_in_peer iperf3 -s -1 -D -p "$port" -B "$RXS_PEER_IP" -I /tmp/iperf-srv.pid \
+		--logfile /tmp/iperf-srv.log || rxs_fail "iperf3 server did not start"
+	sleep 1
+	iperf3 -c "$RXS_PEER_IP" -B "$RXS_DUT_IP" -p "$port" -R -P 8 -t 600 -f m \
+		--connect-timeout 5000 > /tmp/iperf-bg.txt 2>&1 &
+	ipid=$!
 	sleep 3
-	_p1=$(qpkts)
-	_r1=$(cat "$st/rx_bytes")
-	rate0=$(((_r1 - _r0) / 3))
-	af0=$(qsum alloc_fail)
-	dr0=$(qsum dropped)
-	er0=$(qsum errors)
-	ifd0=$(cat "$st/rx_dropped")
-	knob_write "$RXS_BURST" > /dev/null
-	knob_drained 60 || rxs_fail "burst $b: knob still at $(cat "$knob") after 60 s"
-	af1=$(qsum alloc_fail)
-	dr1=$(qsum dropped)
-	er1=$(qsum errors)
-	ifd1=$(cat "$st/rx_dropped")
-	rxs_say "burst $b: alloc_fail +$((af1 - af0)), rxN_dropped +$((dr1 - dr0)), errors +$((er1 - er0)), rx_dropped +$((ifd1 - ifd0))"
-	[ $((af1 - af0)) = "$RXS_BURST" ] ||
-		rxs_fail "burst $b: alloc_fail rose by $((af1 - af0)), injected $RXS_BURST"
-	[ $((dr1 - dr0)) = $((af1 - af0 + er1 - er0)) ] ||
-		rxs_fail "burst $b: rxN_dropped rose by $((dr1 - dr0)), alloc_fail + errors by $((af1 - af0 + er1 - er0))"
-	[ $((ifd1 - ifd0)) -ge "$RXS_BURST" ] ||
-		rxs_fail "burst $b: interface rx_dropped rose by $((ifd1 - ifd0)) only"
-	# every queue that had traffic before the burst has traffic after it
-	_w0=$(qpkts)
-	_t=0
-	while :; do
-		sleep 1
-		_t=$((_t + 1))
-		_w1=$(qpkts)
-		# queues that grew before the burst but not since it
-		_stuck=
-		for _q in $(grew "$_p0" "$_p1" 50); do
-			case " $(grew "$_w0" "$_w1") " in
-			*" $_q "*) ;;
-			*) _stuck="$_stuck$_q " ;;
-			esac
-		done
-		[ -z "$_stuck" ] && break
-		[ "$_t" -lt 20 ] || rxs_fail "burst $b: RX queue(s) $_stuck had traffic before the burst and none in 20 s after it (before: $_p0 -> $_p1, after: $_w0 -> $_w1)"
-	done
-	_act=$(grew "$_p0" "$_p1" 50 | wc -w)
-	[ "$_act" -ge 2 ] || rxs_fail "burst $b: only $_act RX queue(s) carried the 8 streams"
-	rxs_say "burst $b: the $_act RX queues with traffic receive again within $_t s ($_w0 -> $_w1)"
-	# the receive rate over 3 s comes back to half the rate before the
-	# burst within 10 windows (the same streams, so the machine's load
-	# matters less than in separate iperf3 runs)
-	_k=0
-	while :; do
+	kill -0 "$ipid" 2>/dev/null || { cat /tmp/iperf-bg.txt; rxs_fail "iperf3 client ended"; }
+	# A UDP stream at RXS_UDP_MBITS (default 5) alongside: when the
+	# emulation is slow, a burst can stop every TCP stream (retransmissions
+	# dropped too, RTO backing off) and the rest of the burst would then
+	# wait for the next retransmission; the UDP frames keep arriving and
+	# use the burst up.
+	rxs_in_peer iperf3 -s -1 -D -p $((port + 1)) -B "$RXS_PEER_IP" -I /tmp/iperf-srv-u.pid \
+		--logfile /tmp/iperf-srv-u.log || rxs_fail "iperf3 UDP server did not start"
+	sleep 1
+	iperf3 -c "$RXS_PEER_IP" -B "$RXS_DUT_IP" -p $((port + 1)) -R -u -b "${RXS_UDP_MBITS:-5}M" \
+		-t 600 -f m --connect-timeout 5000 > /tmp/iperf-bg-u.txt 2>&1 &
+	upid=$!
+	sleep 2
+	kill -0 "$upid" 2>/dev/null || { cat /tmp/iperf-bg-u.txt; rxs_fail "iperf3 UDP client ended"; }
+}
+
+traffic_stop() {
+	kill "$ipid" "$upid" 2>/dev/null
+	wait "$ipid" 2>/dev/null
+	wait "$upid" 2>/dev/null
+	[ -s /tmp/iperf-srv.pid ] && kill "$(cat /tmp/iperf-srv.pid)" 2>/dev/null
+	[ -s /tmp/iperf-srv-u.pid ] && kill "$(cat /tmp/iperf-srv-u.pid)" 2>/dev/null
+	rm -f /tmp/iperf-srv.pid /tmp/iperf-srv-u.pid
+	sleep 1
+}
+
+# bursts WHAT COUNT: COUNT bursts of RXS_BURST failures under the traffic
+bursts() {
+	_what=$1
+	b=1
+	while [ "$b" -le "$2" ]; do
+		# queues with traffic now: 50 packets or more in 3 s (a queue that
+		# only saw an ARP or ICMP packet does not count); the receive rate
+		_p0=$(qpkts)
 		_r0=$(cat "$st/rx_bytes")
 		sleep 3
+		_p1=$(qpkts)
 		_r1=$(cat "$st/rx_bytes")
-		rate1=$(((_r1 - _r0) / 3))
-		_k=$((_k + 1))
-		[ $((rate1 * 2)) -ge "$rate0" ] && break
-		[ "$_k" -lt 10 ] || rxs_fail "burst $b: receive rate $rate1 B/s in the last 3 s, $rate0 B/s before the burst"
+		rate0=$(((_r1 - _r0) / 3))
+		af0=$(qsum alloc_fail)
+		dr0=$(qsum dropped)
+		er0=$(qsum errors)
+		ifd0=$(cat "$st/rx_dropped")
+		knob_write "$RXS_BURST" > /dev/null
+		knob_drained 60 || rxs_fail "$_what, burst $b: knob still at $(cat "$knob") after 60 s"
+		af1=$(qsum alloc_fail)
+		dr1=$(qsum dropped)
+		er1=$(qsum errors)
+		ifd1=$(cat "$st/rx_dropped")
+		rxs_say "$_what, burst $b: alloc_fail +$((af1 - af0)), rxN_dropped +$((dr1 - dr0)), errors +$((er1 - er0)), rx_dropped +$((ifd1 - ifd0))"
+		[ $((af1 - af0)) = "$RXS_BURST" ] ||
+			rxs_fail "$_what, burst $b: alloc_fail rose by $((af1 - af0)), injected $RXS_BURST"
+		[ $((dr1 - dr0)) = $((af1 - af0 + er1 - er0)) ] ||
+			rxs_fail "$_what, burst $b: rxN_dropped rose by $((dr1 - dr0)), alloc_fail + errors by $((af1 - af0 + er1 - er0))"
+		[ $((ifd1 - ifd0)) -ge "$RXS_BURST" ] ||
+			rxs_fail "$_what, burst $b: interface rx_dropped rose by $((ifd1 - ifd0)) only"
+		# every queue that had traffic before the burst has traffic after it
+		_w0=$(qpkts)
+		_t=0
+		while :; do
+			sleep 1
+			_t=$((_t + 1))
+			_w1=$(qpkts)
+			# queues that grew before the burst but not since it
+			_stuck=
+			for _q in $(grew "$_p0" "$_p1" 50); do
+				case " $(grew "$_w0" "$_w1") " in
+				*" $_q "*) ;;
+				*) _stuck="$_stuck$_q " ;;
+				esac
+			done
+			[ -z "$_stuck" ] && break
+			[ "$_t" -lt 20 ] || rxs_fail "$_what, burst $b: RX queue(s) $_stuck had traffic before the burst and none in 20 s after it (before: $_p0 -> $_p1, after: $_w0 -> $_w1)"
+		done
+		_act=$(grew "$_p0" "$_p1" 50 | wc -w)
+		[ "$_act" -ge 2 ] || rxs_fail "$_what, burst $b: only $_act RX queue(s) carried the 8 streams"
+		rxs_say "$_what, burst $b: the $_act RX queues with traffic receive again within $_t s ($_w0 -> $_w1)"
+		# the receive rate over 3 s comes back to half the rate before the
+		# burst within 10 windows (the same streams, so the machine's load
+		# matters less than in separate iperf3 runs)
+		_k=0
+		while :; do
+			_r0=$(cat "$st/rx_bytes")
+			sleep 3
+			_r1=$(cat "$st/rx_bytes")
+			rate1=$(((_r1 - _r0) / 3))
+			_k=$((_k + 1))
+			[ $((rate1 * 2)) -ge "$rate0" ] && break
+			[ "$_k" -lt 10 ] || rxs_fail "$_what, burst $b: receive rate $rate1 B/s in the last 3 s, $rate0 B/s before the burst"
+		done
+		rxs_say "$_what, burst $b: receive rate $rate0 B/s before, $rate1 B/s in window $_k (3 s) after"
+		kill -0 "$ipid" 2>/dev/null || { cat /tmp/iperf-bg.txt; rxs_fail "iperf3 client died in burst $b"; }
+		b=$((b + 1))
 	done
-	rxs_say "burst $b: receive rate $rate0 B/s before, $rate1 B/s in window $_k (3 s) after"
-	kill -0 "$ipid" 2>/dev/null || { cat /tmp/iperf-bg.txt; rxs_fail "iperf3 client died in burst $b"; }
-	b=$((b + 1))
-done
-kill "$ipid" "$upid" 2>/dev/null
-wait "$ipid" 2>/dev/null
-wait "$upid" 2>/dev/null
-[ -s /tmp/iperf-srv.pid ] && kill "$(cat /tmp/iperf-srv.pid)" 2>/dev/null
-[ -s /tmp/iperf-srv-u.pid ] && kill "$(cat /tmp/iperf-srv-u.pid)" 2>/dev/null
-sleep 1
+}
+
+rxs_step "$RXS_BURSTS bursts of $RXS_BURST failures under iperf3 -R -P 8"
+traffic_start
+bursts "rx 4 tx 2" "$RXS_BURSTS"
+traffic_stop
+# the same through the shared NAPIs of combined channels
+rxs_step "a burst with combined channels (combined 2 rx 2)"
+ethtool -L "$RXS_DUT" combined 2 rx 2 tx 0 || rxs_fail "ethtool -L combined 2 rx 2 tx 0"
+rxs_wait_link 20
+traffic_start
+bursts "combined 2 rx 2" 1
+traffic_stop
+ethtool -L "$RXS_DUT" combined 0 rx 4 tx 2 || rxs_fail "ethtool -L combined 0 rx 4 tx 2"
+rxs_wait_link 20
 ethtool -S "$RXS_DUT" | grep -E 'rx[0-9]_(packets|alloc_fail|dropped|errors)'
 # a fresh run for the record (separate runs vary with the load of the
 # machine running the emulation; the rate check above is the one that
@@ -265,12 +296,22 @@ rxs_say "ethtool -L with 1 failure injected: refused, channels kept ($_ch1), tra
 # ---------------------------------------------------------------- 4. rmmod
 rxs_step "rmmod and page_pool shutdown"
 rxs_iperf rev 8 3
+# the RX rings hold one page each: at least that much memory comes back
+nq=$(grep -c "[[:space:]]$RXS_DUT-rx-[0-9]*\$" /proc/interrupts)
+pg=$(awk '/^KernelPageSize:/ { print $2; exit }' /proc/self/smaps)
+rsz=$(ethtool -g "$RXS_DUT" | sed -n '/^Current/,$p' | awk '/^RX:/ { print $2; exit }')
+ring_kb=$((nq * rsz * ${pg:-4}))
 grep -E '^(MemFree|MemAvailable|Slab):' /proc/meminfo
+free0=$(awk '/^MemFree:/ { print $2 }' /proc/meminfo)
 rmmod r8127 || rxs_fail "rmmod r8127"
 [ -e /sys/kernel/debug/r8127 ] && rxs_fail "/sys/kernel/debug/r8127 still there after rmmod"
 rxs_say "waiting $RXS_LEAK_WAIT s for page_pool shutdown warnings"
 sleep "$RXS_LEAK_WAIT"
 grep -E '^(MemFree|MemAvailable|Slab):' /proc/meminfo
+free1=$(awk '/^MemFree:/ { print $2 }' /proc/meminfo)
+rxs_say "MemFree +$((free1 - free0)) kB after rmmod; the $nq RX rings held $ring_kb kB ($rsz pages of $pg kB each)"
+[ $((free1 - free0)) -ge "$ring_kb" ] ||
+	rxs_fail "only $((free1 - free0)) kB came back after rmmod, the RX rings alone held $ring_kb kB"
 dmesg | tail -n +"$((RXS_DMESG_START + 1))" | grep -E "stalled pool shutdown|page_pool" &&
 	rxs_fail "page_pool reports pages in flight after rmmod"
 rxs_say "no page_pool warnings $RXS_LEAK_WAIT s after rmmod"
