@@ -177,10 +177,24 @@ ethtool -N "$RXS_DUT" rx-flow-hash tcp4 sd
 ethtool -n "$RXS_DUT" rx-flow-hash tcp4 | grep -q "L4 bytes 0" || rxs_fail "tcp4 lost its ports"
 ethtool -C "$RXS_DUT" rx-usecs 20 tx-usecs 10 || rxs_fail "ethtool -C"
 ethtool -c "$RXS_DUT" | grep -E '^(rx|tx)-usecs'
-ethtool -C "$RXS_DUT" rx-usecs 1000 && rxs_fail "rx-usecs 1000 accepted"
+# refused with the driver's extack message (ethtool prints "netlink
+# error: ..." for -C and -G) and nothing changed
+_rej() {
+	_what=$1
+	_msg=$2
+	shift 2
+	_out=$(ethtool "$@" 2>&1) && rxs_fail "$_what accepted"
+	echo "$_out" | head -n 2
+	echo "$_out" | grep -q "$_msg" || rxs_fail "$_what: no extack message '$_msg'"
+}
+_rej "rx-usecs 1000" "usecs above the 8-bit timer range" -C "$RXS_DUT" rx-usecs 1000
+ethtool -c "$RXS_DUT" | grep -q '^rx-usecs:[[:space:]]*20$' ||
+	rxs_fail "rx-usecs changed by a refused request"
 ethtool -G "$RXS_DUT" rx 512 tx 256 || rxs_fail "ethtool -G"
 ethtool -g "$RXS_DUT" | tail -n 5
-ethtool -G "$RXS_DUT" rx 300 && rxs_fail "rx 300 accepted"
+_rej "rx 300" "ring size must be a power of two in 256..1024" -G "$RXS_DUT" rx 300
+ethtool -g "$RXS_DUT" | sed -n '/^Current/,$p' | grep -q '^RX:[[:space:]]*512$' ||
+	rxs_fail "RX ring size changed by a refused request"
 ethtool -X "$RXS_DUT" default || rxs_fail "ethtool -X default"
 rxs_wait_link 20
 rxs_iperf rev 4 "$RXS_SECS"
