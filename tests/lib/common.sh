@@ -17,6 +17,16 @@ rxs_die() {
 	exit 1
 }
 
+# rxs_apt_refresh: the system's package lists, updated when this cache has
+# not seen an update for 12 hours (a new machine's lists may be empty or old).
+rxs_apt_refresh() {
+	if [ ! -f "$RXS_CACHE/.apt-updated" ] ||
+	   [ -n "$(find "$RXS_CACHE/.apt-updated" -mmin +720 2>/dev/null)" ]; then
+		apt-get update -qq -o DPkg::Lock::Timeout=900 || rxs_die "apt-get update failed"
+		mkdir -p "$RXS_CACHE" && touch "$RXS_CACHE/.apt-updated"
+	fi
+}
+
 # rxs_apt_install PKG...: install Debian packages from the system's own
 # (bookworm) sources, only those not installed yet.
 rxs_apt_install() {
@@ -27,11 +37,7 @@ rxs_apt_install() {
 	done
 	[ -z "$_missing" ] && return 0
 	rxs_log "apt-get install$_missing"
-	if [ ! -f "$RXS_CACHE/.apt-updated" ] ||
-	   [ -n "$(find "$RXS_CACHE/.apt-updated" -mmin +720 2>/dev/null)" ]; then
-		apt-get update -qq -o DPkg::Lock::Timeout=900 || rxs_die "apt-get update failed"
-		mkdir -p "$RXS_CACHE" && touch "$RXS_CACHE/.apt-updated"
-	fi
+	rxs_apt_refresh
 	# shellcheck disable=SC2086
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
 		-o DPkg::Lock::Timeout=900 \

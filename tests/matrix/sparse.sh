@@ -18,9 +18,8 @@ if [ -n "$cached" ] && [ -x "$cached" ]; then
 fi
 
 rxs_apt_update sid
-VERSION=$(lz4cat "$RXS_CACHE"/apt-sid/lists/*_sid_main_source_Sources.lz4 |
-	awk '/^Package: sparse$/ { p = 1 } p && /^Version:/ { print $2; p = 0 }' |
-	sort -V | tail -n 1)
+VERSION=$(rxs_apt_in sid apt-cache showsrc sparse 2>/dev/null |
+	sed -n 's/^Version: *//p' | sort -V | tail -n 1)
 [ -n "$VERSION" ] || rxs_die "no sparse source package in sid"
 dir=$RXS_CACHE/sparse-$VERSION
 rm -rf "$dir"

@@ -43,6 +43,7 @@ cross_for() {
 
 # The ABI of Debian bookworm's current 6.1 kernel, e.g. 6.1.0-57.
 bookworm_abi() {
+	rxs_apt_refresh
 	apt-cache depends linux-headers-amd64 2>/dev/null |
 		sed -n 's/.*Depends: linux-headers-\(6\.1\.0-[0-9]*\)-amd64$/\1/p' |
 		head -n 1
@@ -52,8 +53,10 @@ bookworm_abi() {
 # "7.3" -> "7.3.4+deb13".
 trixie_release() {
 	rxs_apt_private_update
-	lz4cat "$RXS_APT_DIR"/lists/*_main_binary-amd64_Packages.lz4 |
-		sed -n "s/^Package: linux-headers-\($1\.[0-9]*+deb13\)-amd64$/\1/p" |
+	# apt itself is asked: how it stores its lists (compressed or not)
+	# depends on the machine's apt configuration.
+	rxs_apt_in trixie apt-cache pkgnames "linux-headers-$1." |
+		sed -n "s/^linux-headers-\($1\.[0-9]*+deb13\)-amd64$/\1/p" |
 		sort -V | tail -n 1
 }
 
@@ -68,9 +71,12 @@ prepare_debian_headers() {	# name arch
 		# The arm64 package cannot be installed on amd64 without
 		# pulling a foreign toolchain; its files only need to sit at
 		# their absolute paths, next to the (installed) -common
-		# package and the amd64 linux-kbuild.
+		# package and the amd64 linux-kbuild. A new machine has no
+		# arm64 architecture in its apt: the .deb comes through the
+		# private bookworm configuration, which lists arm64.
 		rxs_apt_install "linux-headers-$abi-common" "linux-kbuild-6.1"
-		mkdir -p "$DEBS" && (cd "$DEBS" && apt-get -qq \
+		rxs_apt_update bookworm
+		mkdir -p "$DEBS" && (cd "$DEBS" && rxs_apt_in bookworm apt-get -qq \
 			-o APT::Sandbox::User=root download \
 			"linux-headers-$abi-arm64:arm64") ||
 			rxs_die "cannot download linux-headers-$abi-arm64"
@@ -87,6 +93,7 @@ unpack_source() {	# major -> prints source dir
 	major=$1
 	if [ "$major" = 6.12 ]; then
 		mkdir -p "$DEBS"
+		rxs_apt_refresh
 		ls "$DEBS"/linux-source-6.12_*.deb >/dev/null 2>&1 ||
 			(cd "$DEBS" && apt-get -qq -o APT::Sandbox::User=root \
 				download linux-source-6.12) ||

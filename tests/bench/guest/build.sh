@@ -84,14 +84,6 @@ deb_file_any() {
 # --- package versions -------------------------------------------------------
 # Resolving versions costs several apt-cache runs; the answer only changes
 # when the package lists do, so it is kept until the next list update.
-apt73() {
-	apt-cache -o Dir::Etc::SourceList=/dev/null \
-		-o Dir::Etc::SourceParts="$RXS_APT_DIR/parts" \
-		-o Dir::State::Lists="$RXS_APT_DIR/lists" \
-		-o Dir::Cache="$RXS_APT_DIR/cache" \
-		-o APT::Architectures::=amd64 -o APT::Architectures::=arm64 "$@"
-}
-
 rxsb_apt_update
 [ "$kver" = 7.3 ] && rxs_apt_private_update
 resolved=$RXS_CACHE/guest/resolved-$kver
@@ -130,7 +122,7 @@ if [ -z "$krel" ]; then
 	else
 		kernel_pins=
 		for p in linux-binary-$K73_REL linux-modules-$K73_REL linux-base-$K73_REL; do
-			v=$(apt73 policy "$p:arm64" 2>/dev/null | sed -n 's/^ *Candidate: *//p' | head -n 1)
+			v=$(rxs_apt_in trixie apt-cache policy "$p:arm64" 2>/dev/null | sed -n 's/^ *Candidate: *//p' | head -n 1)
 			[ -n "$v" ] && [ "$v" != "(none)" ] || rxs_die "no trixie candidate for $p"
 			kernel_pins="$kernel_pins $p=$v"
 		done
