@@ -31,7 +31,7 @@ trap cleanup EXIT INT TERM
 cleanup
 mkdir -p "$src"
 (cd "$RXS_TOP" && git ls-files -co --exclude-standard | grep -v '^tests/' |
-	rsync -a --files-from=- ./ "$src/")
+	rsync -a --ignore-missing-args --files-from=- ./ "$src/")
 
 pass=0
 fail=0

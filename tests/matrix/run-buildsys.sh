@@ -17,7 +17,7 @@ bad() { fail=$((fail + 1)); echo "FAIL $*"; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT INT TERM
 (cd "$RXS_TOP" && git ls-files -co --exclude-standard |
-	rsync -a --files-from=- ./ "$work/src/")
+	rsync -a --ignore-missing-args --files-from=- ./ "$work/src/")
 
 # 1. Missing kernel tree.
 if make -s -C "$work/src" KDIR=/nonexistent >"$work/out" 2>"$work/err"; then

@@ -22,6 +22,7 @@ die() {
 case $SECS$STREAMS in *[!0-9]*) die "GUEST_SECONDS and GUEST_STREAMS must be numbers" ;; esac
 
 BUILD=${RXSCALE_REPORT_BUILD:-$TOP/build/report-tool}
+mkdir -p "$(dirname "$BUILD")" || die "cannot create $(dirname "$BUILD")"
 cmake -S "$TOP/scripts/report" -B "$BUILD" >"$BUILD.log" 2>&1 &&
 	cmake --build "$BUILD" -j2 >>"$BUILD.log" 2>&1 ||
 	die "building rxscale-report failed, see $BUILD.log"
