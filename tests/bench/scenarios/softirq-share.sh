@@ -66,7 +66,9 @@
 # the receive work is outside the measurement, for every driver alike.
 #
 # Prints a per-CPU table and one "RXSCALE-SOFTIRQ: ..."
-# summary (parsed by tests/bench/softirq-compare.sh). Fails when the DUT
+# summary (parsed by tests/bench/softirq-compare.sh and demo.sh), then one
+# "RXSCALE-SOFTIRQ-VEC: irq= cpus= irqs= name=" line per DUT vector (its
+# CPUs and interrupts during the run; parsed by demo.sh). Fails when the DUT
 # CPUs spent less than 1 s in softirq in all (hist: RXS_SOFTIRQ_MIN_MS,
 # default 1000; ticks: RXS_SOFTIRQ_MIN_TICKS, default 100; too little load
 # to measure a share), or when optional goals are missed:
@@ -446,6 +448,14 @@ rings=$(awk 'NR == FNR { b[$1] = $2; next }
 txmode=driver
 [ "$RXS_SOFTIRQ_TX_TO_APP" = 1 ] && txmode=app
 echo "RXSCALE-SOFTIRQ: driver=$drv streams=$RXS_SOFTIRQ_STREAMS seconds=$RXS_SOFTIRQ_SECONDS dutcpus=$dutlist tx=$txmode mbits=$mbits $summary$rings"
+# one line per DUT vector, for tests/bench/demo.sh: the CPUs it was
+# delivered to (effective affinity as set above) and its interrupts
+# during the run ("-": a vector not requested when the affinity was set)
+awk 'FILENAME ~ /vec/ { cpus[$2] = $1; next }
+	FILENAME ~ /irq0/ { b[$1] = $2; next }
+	{ printf "RXSCALE-SOFTIRQ-VEC: irq=%s cpus=%s irqs=%d name=%s\n", $1,
+		($3 in cpus) ? cpus[$3] : "-", $2 - b[$1], $3 }' \
+	/tmp/sq-vec.txt /tmp/sq-irq0.txt /tmp/sq-irq1.txt
 share=$(echo "$summary" | sed -n 's/.* share=\([0-9.]*\).*/\1/p')
 if [ "$source" = hist ]; then
 	ms=$(echo "$summary" | sed -n 's/.* total_ms=\([0-9]*\).*/\1/p')
