@@ -4,7 +4,10 @@
 #
 #   make [KDIR=<kernel build dir>] [ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu-] [W=1] [C=1]
 #   make install            into /lib/modules/<release>/updates, then depmod
-#   make check              unit tests, compile matrix, checkpatch, emulation bench
+#   make check              the gate tier: unit tests, compile matrix, checkpatch,
+#                           dkms, scripts, the bench's gate scenarios
+#   make check-full         everything: every bench scenario at full length and
+#                           softirq-compare
 #   make demo               the drivers on the emulated bench (no NIC needed)
 #
 # KDIR defaults to the running kernel's build directory.
@@ -19,8 +22,8 @@ KREL = $(shell sed -n 's/.*UTS_RELEASE "\(.*\)"/\1/p' $(KDIR)/include/generated/
 COMPAT_DIR = $(BUILD)/compat/$(KREL)-$(or $(ARCH),$(shell uname -m))
 KBUILD_ARGS = -C $(KDIR) M=$(TOP) RXSCALE_COMPAT_DIR=$(COMPAT_DIR)
 
-.PHONY: all modules install clean compat kdir-check hdrtest check unit \
-	matrix checkpatch bench demo help toeplitz-bench \
+.PHONY: all modules install clean compat kdir-check hdrtest check check-full \
+	prepare unit matrix checkpatch bench bench-full demo help toeplitz-bench \
 	report-tool netns-demo guest-demo softirq-compare
 
 all: modules
@@ -67,8 +70,15 @@ toeplitz-bench: unit
 checkpatch:
 	tests/matrix/run-checkpatch.sh
 
+# What make check needs, installed and built (cached), each step timed.
+prepare:
+	tests/prepare.sh
+
 bench:
-	tests/bench/run-all.sh
+	tests/bench/run-all.sh --tier gate
+
+bench-full:
+	tests/bench/run-all.sh --tier full
 
 demo:
 	tests/bench/demo.sh
@@ -94,6 +104,9 @@ softirq-compare:
 
 check:
 	tests/run-check.sh
+
+check-full:
+	tests/run-check.sh --full
 
 help:
 	@sed -n '3,10p' $(TOP)/Makefile

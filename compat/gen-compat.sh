@@ -24,6 +24,17 @@ here=$(cd "$(dirname "$0")" && pwd)
 
 [ -f "$kdir/Makefile" ] || { echo "gen-compat: no kernel tree at $kdir" >&2; exit 1; }
 
+# The answers depend on the probes, this script, the tree's configuration
+# and the compiler: when none of them changed since OUT.h was written, it
+# stands (a rebuild then costs no probe compilation).
+key=$(cat "$here"/probes/*.c "$0" "$kdir/include/generated/autoconf.h" \
+	"$kdir/include/generated/utsrelease.h" 2>/dev/null |
+	{ cat; echo "$arch $cross"; "${cross}gcc" --version 2>/dev/null | head -n 1; } |
+	sha256sum | cut -c1-16)
+if [ -f "$out" ] && [ "$(cat "$out.key" 2>/dev/null)" = "$key" ]; then
+	exit 0
+fi
+
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT INT TERM
 
@@ -79,3 +90,4 @@ else
 	mkdir -p "$(dirname "$out")"
 	mv "$tmp" "$out"
 fi
+echo "$key" >"$out.key"

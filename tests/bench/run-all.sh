@@ -1,9 +1,30 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# Run every bench scenario of tests/bench/scenarios/matrix.txt (or of the
-# matrix file given as $1) and print one PASS/FAIL line per scenario, then
-# "N passed, N failed". Exits non-zero if any failed. A scenario whose
-# prerequisites (QEMU device, guest, module) are missing fails.
+# Run the bench scenarios of one tier of tests/bench/scenarios/matrix.txt
+# (or of the matrix file given) and print one PASS/FAIL/SKIP line per
+# scenario with its time against its budget, then the time per driver and
+# guest kernel against the tier's budget, then "N passed, N failed, N
+# skipped". Exits non-zero if any scenario failed or none passed.
+#
+#   run-all.sh [--tier gate|full] [--no-prepare] [--only DRIVER] [MATRIX]
+#
+#   gate  (make check) the lines of tier gate: what must never regress, short
+#   full  (make check-full) every line: the gate and the full-length runs
+#   --only DRIVER  only the lines of that driver column (e.g. r8127)
+#   --no-prepare   the caller ran tests/prepare.sh (make check does)
+#
+# Without --no-prepare, tests/prepare.sh builds what the scenarios need
+# first (QEMU, guests, modules, tools; cached) and a failure there fails
+# the bench: a scenario never runs on a stale module.
+#
+# Budgets. Each line has its own (seconds, warm cache, this 2-core
+# machine); a scenario over it is reported "over budget" (not failed: a
+# loaded host is slower). In the gate tier each driver has RXS_GATE_BUDGET
+# (default 400) seconds over both guest kernels, the independence check of
+# its model included, so that three drivers fit make check's 25-minute
+# warm budget with the other suites; the runner prints each driver's time
+# per kernel against it, and reserves the budget of the drivers that have
+# no gate lines yet.
 #
 # Logs: ${RXS_BENCH_LOGS:-<top>/build/bench}/<scenario>-<kernel>-<nic>.log
 
@@ -13,60 +34,112 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../lib/common.sh"
 . "$here/lib.sh"
 
-matrix=${1:-$here/scenarios/matrix.txt}
+tier=gate
+prepare=1
+only=
+matrix=$here/scenarios/matrix.txt
+while [ $# -gt 0 ]; do
+	case $1 in
+	--tier) tier=$2; shift 2 ;;
+	--no-prepare) prepare=0; shift ;;
+	--only) only=$2; shift 2 ;;
+	-h|--help) sed -n '3,28s/^# \{0,1\}//p' "$0"; exit 0 ;;
+	-*) rxs_die "unknown option $1" ;;
+	*) matrix=$1; shift ;;
+	esac
+done
+case $tier in gate|full) ;; *) rxs_die "--tier gate or full, not '$tier'" ;; esac
 [ -f "$matrix" ] || rxs_die "no matrix file $matrix"
 logs=${RXS_BENCH_LOGS:-$RXS_TOP/build/bench}
 mkdir -p "$logs"
+GATE_BUDGET=${RXS_GATE_BUDGET:-400}
+# The drivers the product will have; those without gate lines yet get
+# their budget reserved.
+DRIVERS="r8127 mt7988_eth rzg2l_gbeth"
 
 t0=$(rxsb_now)
-sh "$RXS_TOP/tests/deps.sh" bench rsscheck nlcheck > "$logs/deps.log" 2>&1 ||
-	echo "note: installing the bench's packages failed, see $logs/deps.log"
-# Build QEMU and both guests first so that a build failure shows once and
-# the per-scenario times are run times.
-"$here/qemu/build.sh" > "$logs/qemu-build.log" 2>&1 ||
-	echo "note: QEMU build failed, see $logs/qemu-build.log"
-for k in $(grep -v '^#' "$matrix" | awk 'NF >= 3 { print $2 }' | sort -u); do
-	"$here/guest/build.sh" "$k" > "$logs/guest-$k.log" 2>&1 ||
-		echo "note: guest $k build failed, see $logs/guest-$k.log"
-done
-
-# The project's modules for the guest kernels, and the guest-side tools
-# (arm64, static), from this checkout.
-if [ -f "$RXS_TOP/r8169/Kbuild" ]; then
-	"$here/build-modules.sh" > "$logs/modules.log" 2>&1 ||
-		echo "note: building the project's modules failed, see $logs/modules.log"
+if [ "$prepare" = 1 ]; then
+	"$RXS_TOP/tests/prepare.sh" || {
+		echo "FAIL bench: preparing QEMU, guests, modules or tools failed (above)"
+		echo "0 passed, 1 failed, 0 skipped"
+		exit 1
+	}
 fi
-"$here/tools/rsscheck/build.sh" > "$logs/rsscheck.log" 2>&1 ||
-	echo "note: building rsscheck failed, see $logs/rsscheck.log"
-"$here/tools/nlcheck/build.sh" > "$logs/nlcheck.log" 2>&1 ||
-	echo "note: building nlcheck failed, see $logs/nlcheck.log"
-sh "$here/tools/mkrtlfw.sh" > "$logs/mkrtlfw.log" 2>&1 ||
-	echo "note: writing the test firmware files failed, see $logs/mkrtlfw.log"
 
 pass=0
 failn=0
-while read -r scen kern nic opts; do
-	case $scen in ''|'#'*) continue ;; esac
+skipn=0
+times=$logs/times-$tier.txt
+summary=$logs/summary-$tier.txt
+: >"$times"
+: >"$summary"
+# result LINE: print a scenario's result line and keep it for make check's
+# closing summary.
+result() {
+	printf '%s\n' "$1" | tee -a "$summary"
+}
+# shellcheck disable=SC2034
+while read -r ltier drv budget scen kern nic opts; do
+	case $ltier in ''|'#'*) continue ;; esac
+	[ "$tier" = full ] || [ "$ltier" = gate ] || continue
+	[ -z "$only" ] || [ "$drv" = "$only" ] || continue
 	opts=$(printf '%s' "${opts:-}" | sed -e "s|\${RXS_CACHE}|$RXS_CACHE|g" \
 		-e "s|\${RXS_TOP}|$RXS_TOP|g")
-	mods=$(printf '%s\n' $opts | sed -n '/^--module$/{n;s|.*/||;p}' | tr '\n' '+')
-	tag="$scen $kern $(echo "$nic" | cut -d, -f1)${mods:+ +${mods%+}}"
-	log=$logs/$scen-$kern-$(echo "$nic" | tr ',=/' '___')${mods:+-$(echo "${mods%+}" | tr '+' '_')}.log
+	envs=$(printf '%s\n' $opts | sed -n '/^--env$/{n;p}' | tr '\n' ' ')
+	tag="$scen $kern $(echo "$nic" | cut -d, -f1) [$drv]${envs:+ ${envs% }}"
+	log=$logs/$ltier-$scen-$kern-$(echo "$nic $envs" | tr ',=/ ' '____' | tr -s '_' | sed 's/_$//').log
 	s0=$(rxsb_now)
 	# shellcheck disable=SC2086
-	if "$here/run-scenario.sh" --show --kernel "$kern" --nic "$nic" $opts \
-		"$here/scenarios/$scen.sh" > "$log" 2>&1 < /dev/null; then
+	"$here/run-scenario.sh" --show --kernel "$kern" --nic "$nic" $opts \
+		"$here/scenarios/$scen.sh" > "$log" 2>&1 < /dev/null
+	rc=$?
+	secs=$(( $(rxsb_now) - s0 ))
+	over=
+	[ "$secs" -le "$budget" ] || over=", OVER BUDGET"
+	mb=$(sed -n 's/^RXSCALE-IPERF: \([a-z0-9]*\) .* mbits=\(.*\)/ \1 \2 Mbit\/s/p' "$log" |
+		tr -d '\r\n')
+	case $rc in
+	0)
 		pass=$((pass + 1))
-		echo "PASS $tag ($(( $(rxsb_now) - s0 )) s)$(sed -n 's/^RXSCALE-IPERF: \([a-z]*\) .* mbits=\(.*\)/ \1 \2 Mbit\/s/p' "$log" | tr -d '\r\n')"
-	else
+		result "PASS $tag ($secs s of $budget s$over)$mb" ;;
+	77)
+		skipn=$((skipn + 1))
+		why=$(sed -n 's/^RXSCALE-SKIP: //p' "$log" | tr -d '\r' | tail -n 1)
+		result "SKIP $tag ($secs s): ${why:-no reason given}" ;;
+	*)
 		failn=$((failn + 1))
 		why=$(grep -E '^FAIL |^error:' "$log" | tail -n 1)
-		echo "FAIL $tag ($(( $(rxsb_now) - s0 )) s): ${why:-see log}"
+		result "FAIL $tag ($secs s of $budget s$over): ${why:-see log}"
 		grep -E '^RXSCALE-FAIL' "$log" | head -n 3 | sed 's/^/    /'
-		echo "    log: $log"
-	fi
+		echo "    log: $log" ;;
+	esac
+	echo "$ltier $drv $kern $secs $budget $scen" >>"$times"
 done < "$matrix"
 
-echo "bench time $(( $(rxsb_now) - t0 )) s"
-echo "$pass passed, $failn failed"
+# Gate time per driver (per guest kernel, then in all) against the
+# per-driver budget, and the bench with every driver of the product at its
+# budget.
+echo
+echo "gate tier: time per driver (budget $GATE_BUDGET s per driver, warm cache)"
+echo "| driver | scenarios | 7.3 | 6.1 | in all | budget | left |"
+echo "| --- | --- | --- | --- | --- | --- | --- |"
+awk -v drivers="$DRIVERS" -v b="$GATE_BUDGET" '
+	$1 == "gate" { t[$2] += $4; tk[$2 " " $3] += $4; n[$2]++ }
+	END {
+		nd = split(drivers, d, " ")
+		for (i = 1; i <= nd; i++) {
+			if (n[d[i]]) {
+				printf "| %s | %d | %d s | %d s | %d s | %d s | %d s |\n", d[i], n[d[i]],
+					tk[d[i] " 7.3"], tk[d[i] " 6.1"], t[d[i]], b, b - t[d[i]]
+				used += t[d[i]]
+			} else {
+				printf "| %s | not yet | | | | %d s | reserved |\n", d[i], b
+				reserved += b
+			}
+		}
+		printf "gate bench: %d s measured; with the drivers to come at their budget: %d s + %d s reserved = %d s (%.1f min)\n",
+			used, used, reserved, used + reserved, (used + reserved) / 60
+	}' "$times"
+echo "bench $tier time $(( $(rxsb_now) - t0 )) s"
+echo "$pass passed, $failn failed, $skipn skipped"
 [ "$failn" = 0 ] && [ "$pass" -gt 0 ]

@@ -22,8 +22,9 @@
 #        /rxscale/files/<its name>, mode kept.
 #   --show: print the scenario's output even when it passes.
 #
-# Prints "PASS <scenario> ..." or "FAIL <scenario> ...: reason" and exits
-# 0/1. The scenario's exit status comes from the guest console marker
+# Prints "PASS <scenario> ...", "SKIP <scenario> ...: reason" (the scenario
+# called rxs_skip) or "FAIL <scenario> ...: reason" and exits 0, 77 or 1.
+# The scenario's exit status comes from the guest console marker
 # "RXSCALE-RESULT: <rc>". On failure the console log is printed. QEMU is
 # killed when --timeout (default 300 s) expires.
 
@@ -49,7 +50,7 @@ envs=
 scenario=
 
 usage() {
-	sed -n '3,28s/^# \{0,1\}//p' "$0" >&2
+	sed -n '3,29s/^# \{0,1\}//p' "$0" >&2
 	exit 2
 }
 
@@ -222,6 +223,12 @@ if [ "$rc" = 0 ]; then
 	[ "$show" = 1 ] && show_scenario_output
 	echo "PASS $name ($info)"
 	exit 0
+fi
+if [ "$rc" = 77 ]; then
+	[ "$show" = 1 ] && show_scenario_output
+	why=$(sed -n 's/^RXSCALE-SKIP: *//p' "$log" | tr -d '\r' | tail -n 1)
+	echo "SKIP $name ($info): ${why:-no reason given}"
+	exit 77
 fi
 show_log
 case $rc in
