@@ -42,9 +42,18 @@ rxs_fail() {
 	exit 1
 }
 
-# rxs_step NAME: marks the start of a step on the console.
+# rxs_skip REASON: the scenario cannot run here (a kernel without the
+# interface it tests, say): ends it with status 77, which the runner
+# reports as SKIP with REASON, never as PASS.
+rxs_skip() {
+	echo "RXSCALE-SKIP: $*"
+	exit 77
+}
+
+# rxs_step NAME: marks the start of a step on the console, with the guest's
+# uptime, so that a log shows where a scenario spends its time.
 rxs_step() {
-	echo "RXSCALE-STEP: $*"
+	echo "RXSCALE-STEP: $* [t=$(cut -d' ' -f1 /proc/uptime)]"
 }
 
 rxs_iface_of_pci() {
@@ -173,7 +182,9 @@ rxs_wait_link() {
 rxs_ping() {
 	rxs_step "ping"
 	_c=${1:-5}
-	_out=$(ping -c "$_c" -W 2 "$RXS_PEER_IP" 2>&1)
+	# -A: the next request as soon as a reply is in (busybox ping), not
+	# once a second: the same replies counted, a quarter of the time.
+	_out=$(ping -A -c "$_c" -W 2 "$RXS_PEER_IP" 2>&1)
 	echo "$_out" | tail -n 2
 	echo "$_out" | grep -q " $_c packets received" ||
 		rxs_fail "ping $RXS_PEER_IP: packets lost"
@@ -222,6 +233,18 @@ rxs_irq_counts() {
 		print $1, t, $NF }'
 }
 
+# rxs_wait_listen PORT: the peer has a TCP socket listening on PORT (an
+# iperf3 server started with -D returns before it listens); up to 5 s.
+rxs_wait_listen() {
+	_w=0
+	while [ "$_w" -lt 50 ]; do
+		rxs_in_peer ss -Hltn "sport = :$1" 2>/dev/null | grep -q . && return 0
+		sleep 0.1
+		_w=$((_w + 1))
+	done
+	rxs_fail "nothing listens on the peer's port $1 after 5 s"
+}
+
 # rxs_iperf fwd|rev STREAMS SECONDS [MIN_MBITS]: TCP through the DUT. fwd:
 # the DUT sends; rev: the peer sends and the DUT receives. Fails unless
 # iperf3 succeeds and the receiver's total is at least MIN_MBITS (default 1).
@@ -230,10 +253,15 @@ rxs_iperf() {
 	_p=$2
 	_s=$3
 	_min=${4:-1}
+	for _n in "$_p" "$_s"; do
+		case $_n in
+		''|*[!0-9]*) rxs_fail "rxs_iperf: streams '$_p' and seconds '$_s' must be numbers" ;;
+		esac
+	done
 	rxs_step "iperf3 $_dir -P $_p -t $_s"
 	rxs_in_peer iperf3 -s -1 -D -B "$RXS_PEER_IP" --logfile /tmp/iperf3-server.log ||
 		rxs_fail "iperf3 server did not start"
-	sleep 1
+	rxs_wait_listen 5201
 	_r=
 	[ "$_dir" = rev ] && _r=-R
 	rxs_mpstat_start "$_s"

@@ -4,6 +4,11 @@
 . ./lib.sh
 RXS_DMESG_IGNORE="$RXS_DMESG_IGNORE|firmware: failed to load rtl_nic|hrtimer: interrupt took|module verification failed"
 RXS_SECS=${RXS_SECS:-8}
+# Channel shapes "combined/rx/tx", comma-separated; the gate tier runs two
+# of the five (make check-full all of them).
+RXS_SMOKE_SHAPES=${RXS_SMOKE_SHAPES:-2/0/0,1/3/0,2/2/0,1/0/1,1/1/0}
+# iperf3 seconds per direction for each shape
+RXS_SHAPE_SECS=${RXS_SHAPE_SECS:-4}
 rxs_setup
 rxs_wait_link 20
 
@@ -27,6 +32,9 @@ for q in 0 1 2 3; do
 	[ "${_p:-0}" -gt 100 ] && _used=$((_used + 1))
 done
 rxs_say "RX queues with traffic: $_used"
+# 8 flows under a random key all on one of 4 queues: 4 * (1/4)^8, 6e-5
+[ "$_used" -ge 2 ] ||
+	rxs_fail "RSS: only $_used of 4 RX queues took over 100 packets from 8 TCP streams"
 rxs_iperf fwd 4 "$RXS_SECS"
 
 rxs_step "ethtool -L rx 2"
@@ -38,7 +46,7 @@ ethtool -L "$RXS_DUT" rx 3 || rxs_fail "ethtool -L rx 3"
 ethtool -x "$RXS_DUT" | head -n 3
 ethtool -x "$RXS_DUT" | grep -qE "^ +[0-9]+:.* 3( |$)" && rxs_fail "queue 3 in the table with 3 queues"
 rxs_wait_link 20
-rxs_iperf rev 4 5
+rxs_iperf rev 4 "$RXS_SECS"
 ethtool -S "$RXS_DUT" | grep -E "rx[0-9]_packets"
 ethtool -L "$RXS_DUT" rx 5 && rxs_fail "rx 5 accepted"
 ethtool -L "$RXS_DUT" rx 4 tx 1 || rxs_fail "ethtool -L rx 4 tx 1"
@@ -97,7 +105,8 @@ ethtool -l "$RXS_DUT"
 echo 1 > "/sys/class/net/$RXS_DUT/threaded" || rxs_fail "threaded NAPI"
 sleep 1
 [ "$(napis)" = 6 ] || { ps | grep napi; rxs_fail "$(napis) NAPIs with rx 4 tx 2, expected 6"; }
-for shape in "2 0 0" "1 3 0" "2 2 0" "1 0 1" "1 1 0"; do
+for shape in $(echo "$RXS_SMOKE_SHAPES" | tr ',' ' '); do
+	shape=$(echo "$shape" | tr / ' ')
 	set -- $shape
 	nrx=$(($1 + $2))
 	ntx=$(($1 + $3))
@@ -131,8 +140,8 @@ for shape in "2 0 0" "1 3 0" "2 2 0" "1 0 1" "1 1 0"; do
 		q=$((q + 1))
 	done
 	rxs_ping 3
-	rxs_iperf rev 4 4
-	rxs_iperf fwd 8 4
+	rxs_iperf rev 4 "$RXS_SHAPE_SECS"
+	rxs_iperf fwd 8 "$RXS_SHAPE_SECS"
 	q=0
 	_fired=0
 	for _v in $_i0; do
@@ -233,8 +242,8 @@ rxs_wait_link 20
 _out=$(ping -c 3 -W 2 -s 8900 "$RXS_PEER_IP" 2>&1)
 echo "$_out" | tail -n 2
 echo "$_out" | grep -q " 3 packets received" || rxs_fail "jumbo ping lost packets"
-rxs_iperf rev 2 5
-rxs_iperf fwd 2 5
+rxs_iperf rev 2 "$RXS_SECS"
+rxs_iperf fwd 2 "$RXS_SECS"
 ip link set "$RXS_DUT" mtu 9001 2>/dev/null && rxs_fail "mtu 9001 accepted"
 ip link set "$RXS_DUT" mtu 1500 || rxs_fail "DUT mtu 1500"
 rxs_in_peer ip link set "$RXS_PEER" mtu 1500
