@@ -20,16 +20,6 @@ mkdir -p "$out"
 exec 8>"$out/.lock"
 flock 8
 
-# The modules the Kbuild files of this checkout build, as paths relative to
-# the top ("r8169/r8127.ko").
-wanted() {
-	for d in r8169 mtk_eth_soc ravb; do
-		[ -f "$RXS_TOP/$d/Kbuild" ] || continue
-		sed -n 's/^obj-m[ +:]*=[ ]*\([a-z0-9_]*\)\.o.*/\1/p' "$RXS_TOP/$d/Kbuild" |
-			sed "s|^\(.*\)$|$d/\1.ko|"
-	done
-}
-
 sh "$RXS_TOP/tests/matrix/trees.sh" prepare "$@" | while read -r name kdir arch cross; do
 	dst=$out/$name
 	mkdir -p "$dst"
@@ -41,7 +31,7 @@ sh "$RXS_TOP/tests/matrix/trees.sh" prepare "$@" | while read -r name kdir arch 
 		tail -n 20 "$dst.log" >&2
 		rxs_die "building modules for $name failed"
 	fi
-	keep=$(wanted)
+	keep=$(rxs_driver_modules | sed 's/$/.ko/')
 	(cd "$dst" && find . -name '*.ko' | sed 's|^\./||') | while read -r ko; do
 		echo "$keep" | grep -qx "$ko" || { rxs_log "removing stale $ko"; rm -f "$dst/$ko"; }
 	done

@@ -26,7 +26,7 @@
 # per kernel against it, and reserves the budget of the drivers that have
 # no gate lines yet.
 #
-# Logs: ${RXS_BENCH_LOGS:-<top>/build/bench}/<scenario>-<kernel>-<nic>.log
+# Logs: ${RXS_BENCH_LOGS:-<top>/build/bench}/<tier>-<scenario>-<kernel>-<nic>_<envs>.log
 
 set -u
 
@@ -43,7 +43,7 @@ while [ $# -gt 0 ]; do
 	--tier) tier=$2; shift 2 ;;
 	--no-prepare) prepare=0; shift ;;
 	--only) only=$2; shift 2 ;;
-	-h|--help) sed -n '3,28s/^# \{0,1\}//p' "$0"; exit 0 ;;
+	-h|--help) sed -n '3,29s/^# \{0,1\}//p' "$0"; exit 0 ;;
 	-*) rxs_die "unknown option $1" ;;
 	*) matrix=$1; shift ;;
 	esac

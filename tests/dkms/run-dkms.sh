@@ -15,8 +15,7 @@ abi=$(apt-cache depends linux-headers-amd64 |
 rxs_apt_install "linux-headers-$abi"
 
 ver=$(sed -n 's/^PACKAGE_VERSION="\(.*\)"/\1/p' "$RXS_TOP/dkms.conf")
-mods=$(cd "$RXS_TOP" && sed -n 's/^obj-m[ +:]*=[ ]*\([a-z0-9_]*\)\.o.*/\1/p' \
-	r8169/Kbuild mtk_eth_soc/Kbuild ravb/Kbuild 2>/dev/null || true)
+mods=$(rxs_driver_modules | sed 's|.*/||')
 if [ -z "$mods" ]; then
 	echo "dkms: SKIPPED: no driver directory yet, nothing to package"
 	exit 77

@@ -144,6 +144,15 @@ rxs_deb_fetch() {
 	done
 }
 
+# rxs_driver_modules: the modules the driver directories' Kbuild files
+# build, one "<dir>/<module>" a line (r8169/r8127).
+rxs_driver_modules() {
+	for _d in r8169 mtk_eth_soc ravb; do
+		[ -f "$RXS_TOP/$_d/Kbuild" ] || continue
+		sed -n "s|^obj-m[ +:]*=[ ]*\([a-z0-9_]*\)\.o.*|$_d/\1|p" "$RXS_TOP/$_d/Kbuild"
+	done
+}
+
 # rxs_stamp_ok DIR KEY: true when DIR was completed for KEY before.
 rxs_stamp_ok() {
 	[ -f "$1/.rxscale-done" ] && [ "$(cat "$1/.rxscale-done")" = "$2" ]

@@ -30,11 +30,7 @@ table=$out/matrix.md
 } >"$table"
 
 expected_modules() {
-	for d in r8169 mtk_eth_soc ravb; do
-		[ -f "$top/$d/Kbuild" ] || continue
-		sed -n 's/^obj-m[ +:]*=[ ]*\([a-z0-9_]*\)\.o.*/\1/p' "$top/$d/Kbuild" |
-			sed "s|^|$d/|"
-	done
+	rxs_driver_modules
 	echo tests/kmod/rxscale_hdrtest
 }
 
