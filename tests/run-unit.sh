@@ -7,6 +7,9 @@ set -eu
 
 sh "$RXS_TOP/tests/deps.sh" unit scripts
 bdir=$RXS_TOP/build/tests
-cmake -S "$RXS_TOP/tests" -B "$bdir" -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+rxs_ccache
+# shellcheck disable=SC2086
+cmake -S "$RXS_TOP/tests" -B "$bdir" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	$RXS_CMAKE_CCACHE >/dev/null
 cmake --build "$bdir" -j"$(nproc)"
 ctest --test-dir "$bdir" --output-on-failure

@@ -20,7 +20,7 @@
 # Budgets. Each line has its own (seconds, warm cache, this 2-core
 # machine); a scenario over it is reported "over budget" (not failed: a
 # loaded host is slower). In the gate tier each driver has RXS_GATE_BUDGET
-# (default 400) seconds over both guest kernels, the independence check of
+# (default 340) seconds over both guest kernels, the independence check of
 # its model included, so that three drivers fit make check's 25-minute
 # warm budget with the other suites; the runner prints each driver's time
 # per kernel against it, and reserves the budget of the drivers that have
@@ -52,7 +52,7 @@ case $tier in gate|full) ;; *) rxs_die "--tier gate or full, not '$tier'" ;; esa
 [ -f "$matrix" ] || rxs_die "no matrix file $matrix"
 logs=${RXS_BENCH_LOGS:-$RXS_TOP/build/bench}
 mkdir -p "$logs"
-GATE_BUDGET=${RXS_GATE_BUDGET:-400}
+GATE_BUDGET=${RXS_GATE_BUDGET:-340}
 # The drivers the product will have; those without gate lines yet get
 # their budget reserved.
 DRIVERS="r8127 mt7988_eth rzg2l_gbeth"

@@ -144,6 +144,22 @@ rxs_deb_fetch() {
 	done
 }
 
+# rxs_ccache: C and C++ builds of the tests go through ccache, kept in the
+# cache. CI builds in a fresh clone each time; ccache is told to ignore
+# where the clone is, so a rebuild of unchanged code is look-ups (the unit
+# tests: about 2 min of compiling on 2 cores otherwise). Exports ccache's
+# settings and sets RXS_CMAKE_CCACHE to cmake's options (empty without
+# ccache).
+rxs_ccache() {
+	RXS_CMAKE_CCACHE=
+	command -v ccache >/dev/null 2>&1 || return 0
+	CCACHE_DIR=$RXS_CACHE/ccache
+	CCACHE_BASEDIR=$RXS_TOP
+	CCACHE_NOHASHDIR=1
+	export CCACHE_DIR CCACHE_BASEDIR CCACHE_NOHASHDIR
+	RXS_CMAKE_CCACHE="-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache"
+}
+
 # rxs_driver_modules: the modules the driver directories' Kbuild files
 # build, one "<dir>/<module>" a line (r8169/r8127).
 rxs_driver_modules() {

@@ -49,7 +49,9 @@ export IPERF3
 BUILD=${RXSCALE_REPORT_BUILD:-$TOP/build/report-tool}
 log "building rxscale-report in $BUILD"
 mkdir -p "$(dirname "$BUILD")" || die "cannot create $(dirname "$BUILD")"
-cmake -S "$TOP/scripts/report" -B "$BUILD" >"$BUILD.log" 2>&1 &&
+rxs_ccache
+# shellcheck disable=SC2086
+cmake -S "$TOP/scripts/report" -B "$BUILD" $RXS_CMAKE_CCACHE >"$BUILD.log" 2>&1 &&
 	cmake --build "$BUILD" -j2 >>"$BUILD.log" 2>&1 ||
 	die "building rxscale-report failed, see $BUILD.log"
 REPORT=$BUILD/rxscale-report
