@@ -10,10 +10,11 @@
 #
 #   tests/prepare.sh [--serial]
 #
-# Steps that do not depend on each other run side by side: the kernel trees
-# (CPU-bound) with the guest images and downloads (network- and disk-bound)
-# and, once the trees are done, QEMU with the modules and tools. --serial
-# runs one step at a time (to measure each step alone).
+# Steps that do not depend on each other run side by side: the guest
+# images and sparse (network- and disk-bound) beside the kernel trees
+# (CPU-bound). QEMU (both cores) and then the modules and tools (which need
+# the arm64 trees) follow. --serial runs one step at a time (to measure
+# each step alone).
 #
 # Prints "prepare: STEP Ns" per step and the total; the table is kept in
 # build/prepare-times.txt. Exits non-zero when a step fails (its log is
