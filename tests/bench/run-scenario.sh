@@ -21,6 +21,9 @@
 #   --file: any file (e.g. a script under test) copied into the guest as
 #        /rxscale/files/<its name>, mode kept.
 #   --show: print the scenario's output even when it passes.
+#   RXS_GUEST_LOCK=FILE (environment): boot only while holding FILE's lock,
+#        so that several checkouts on one 2-core machine run one guest at a
+#        time (a second TCG guest distorts timings and timeouts).
 #
 # Prints "PASS <scenario> ...", "SKIP <scenario> ...: reason" (the scenario
 # called rxs_skip) or "FAIL <scenario> ...: reason" and exits 0, 77 or 1.
@@ -50,7 +53,7 @@ envs=
 scenario=
 
 usage() {
-	sed -n '3,29s/^# \{0,1\}//p' "$0" >&2
+	sed -n '3,32s/^# \{0,1\}//p' "$0" >&2
 	exit 2
 }
 
@@ -157,6 +160,10 @@ fi
 cat "$guest/initrd.img" "$work/inj.cpio.gz" > "$work/initrd.img"
 
 # --- boot ----------------------------------------------------------------------
+if [ -n "${RXS_GUEST_LOCK:-}" ]; then
+	exec 8>"$RXS_GUEST_LOCK"
+	flock 8 || fail "could not lock $RXS_GUEST_LOCK"
+fi
 : > "$log"
 t0=$(rxsb_now)
 # shellcheck disable=SC2086

@@ -11,10 +11,12 @@
 # its vectors and no more, no interface errors, clean dmesg.
 #   RXS_CYCLES (default 20): cycles of each phase.
 #   RXS_PHASES (default "1 2"): the phases to run (diagnosis).
+#   RXS_FINAL_SECS (default 5): iperf3 seconds each way after the last probe.
 . ./lib.sh
 RXS_DMESG_IGNORE="$RXS_DMESG_IGNORE|hrtimer: interrupt took"
 RXS_CYCLES=${RXS_CYCLES:-20}
 RXS_PHASES=${RXS_PHASES:-1 2}
+RXS_FINAL_SECS=${RXS_FINAL_SECS:-5}
 # bytes each direction must grow by after a change (iperf3 progress)
 RXS_PROGRESS_BYTES=${RXS_PROGRESS_BYTES:-65536}
 RXS_PROGRESS_WAIT=${RXS_PROGRESS_WAIT:-20}
@@ -371,8 +373,8 @@ ip addr add "$RXS_DUT_IP/24" dev "$RXS_DUT" || rxs_fail "address"
 ip link set "$RXS_DUT" up || rxs_fail "link up"
 rxs_wait_link 20
 rxs_ping 5
-rxs_iperf rev 4 5
-rxs_iperf fwd 4 5
+rxs_iperf rev 4 "$RXS_FINAL_SECS"
+rxs_iperf fwd 4 "$RXS_FINAL_SECS"
 rxs_no_iface_errors
 rxs_say "total: $nchanges changes checked in $(($(cut -d. -f1 /proc/uptime) - t_start)) s"
 rmmod r8127 || rxs_fail "rmmod r8127"
