@@ -8,6 +8,10 @@
 #include <rxscale/queue_map.h>
 #include <rxscale/ring.h>
 #include <rxscale/coalesce.h>
+#include <rxscale/vector_map.h>
+#include <rxscale/channels.h>
+#include <rxscale/rss_ethtool.h>
+#include <rxscale/stats.h>
 
 #include "c_compat.h"
 
@@ -91,4 +95,41 @@ u32 rxs_c_fr_diff(u32 a, u32 b, u32 mask)
 int rxs_c_usecs_to_units(u32 usecs, u32 unit_ns, u32 max, u32 *units)
 {
 	return rxs_coal_usecs_to_units(usecs, unit_ns, max, units);
+}
+
+int rxs_c_vmap_tx_napi(u32 n_rx, u32 n_tx, u32 n_comb, u32 q)
+{
+	struct rxs_vmap_lines l;
+	struct rxs_vmap m;
+	int ret = rxs_vmap_lines_linear(&l, n_rx, n_tx);
+
+	ret = ret ? ret : rxs_vmap_build(&m, &l, n_rx, n_tx, n_comb);
+	return ret ? ret : m.tx_napi[q];
+}
+
+int rxs_c_chan_check(u32 comb, u32 rx, u32 tx, u32 *n_rx, u32 *n_tx)
+{
+	static const struct rxs_chan_limits lim = { 4, 2, 1, true };
+	struct rxs_chan_counts c = { rx, tx, 1, comb };
+	struct rxs_chan_queues q;
+	int ret = rxs_chan_check(&lim, &c, &q, NULL);
+
+	if (!ret) {
+		*n_rx = q.n_rx;
+		*n_tx = q.n_tx;
+	}
+	return ret;
+}
+
+u64 rxs_c_rxh_get(u32 set, u32 flow)
+{
+	u64 d;
+
+	return rxs_rxh_get(set, flow, &d) ? ~0ull : d;
+}
+
+int rxs_c_stat_name(char *buf, u32 len, const char *prefix, u32 q,
+		    const char *name)
+{
+	return rxs_stat_name(buf, len, prefix, q, name);
 }

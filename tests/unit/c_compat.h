@@ -29,6 +29,11 @@ int rxs_c_qmap(u32 n_rx, u32 n_tx, u32 granted, int *rx_last,
 u32 rxs_c_ring_add(u32 i, u32 k, u32 size);
 u32 rxs_c_fr_diff(u32 a, u32 b, u32 mask);
 int rxs_c_usecs_to_units(u32 usecs, u32 unit_ns, u32 max, u32 *units);
+int rxs_c_vmap_tx_napi(u32 n_rx, u32 n_tx, u32 n_comb, u32 q);
+int rxs_c_chan_check(u32 comb, u32 rx, u32 tx, u32 *n_rx, u32 *n_tx);
+u64 rxs_c_rxh_get(u32 set, u32 flow);
+int rxs_c_stat_name(char *buf, u32 len, const char *prefix, u32 q,
+		    const char *name);
 
 #ifdef __cplusplus
 }

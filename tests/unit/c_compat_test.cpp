@@ -3,6 +3,7 @@
 // give the same layouts and results.
 #include <gtest/gtest.h>
 
+#include <cstring>
 #include <memory>
 #include <random>
 #include <vector>
@@ -12,6 +13,10 @@
 #include <rxscale/ring.h>
 #include <rxscale/rss_indir.h>
 #include <rxscale/toeplitz.h>
+#include <rxscale/vector_map.h>
+#include <rxscale/channels.h>
+#include <rxscale/rss_ethtool.h>
+#include <rxscale/stats.h>
 
 #include "c_compat.h"
 #include "vectors.h"
@@ -86,6 +91,49 @@ TEST(CCompat, OtherHelpersSameInCAndCxx)
 	ASSERT_EQ(rxs_c_usecs_to_units(100, 2048, 255, &uc), 0);
 	ASSERT_EQ(rxs_coal_usecs_to_units(100, 2048, 255, &ucxx), 0);
 	EXPECT_EQ(uc, ucxx);
+}
+
+// vector_map.h, channels.h, rss_ethtool.h, stats.h: C and C++ agree.
+TEST(CCompat, NewHeadersAgree)
+{
+	for (u32 c = 0; c <= 2; c++)
+		for (u32 q = 0; q < 2; q++) {
+			rxs_vmap_lines l;
+			rxs_vmap m;
+			ASSERT_EQ(rxs_vmap_lines_linear(&l, 4, 2), 0);
+			ASSERT_EQ(rxs_vmap_build(&m, &l, 4, 2, c), 0);
+			EXPECT_EQ(rxs_c_vmap_tx_napi(4, 2, c, q), m.tx_napi[q]);
+		}
+	EXPECT_EQ(rxs_c_vmap_tx_napi(4, 2, 3, 0), -EINVAL);
+	for (u32 c = 0; c <= 3; c++)
+		for (u32 rx = 0; rx <= 5; rx++)
+			for (u32 tx = 0; tx <= 3; tx++) {
+				const rxs_chan_limits lim = { 4, 2, 1, true };
+				rxs_chan_counts r;
+				rxs_chan_queues q = { 0, 0, 0 };
+				u32 crx = 0, ctx = 0;
+				r.comb = c;
+				r.rx = rx;
+				r.tx = tx;
+				r.other = 1;
+				int a = rxs_c_chan_check(c, rx, tx, &crx, &ctx);
+				int b = rxs_chan_check(&lim, &r, &q, nullptr);
+				EXPECT_EQ(a, b);
+				if (!a) {
+					EXPECT_EQ(crx, q.n_rx);
+					EXPECT_EQ(ctx, q.n_tx);
+				}
+			}
+	for (u32 set = 0; set <= RXS_HT_ALL; set++)
+		for (u32 f = 0; f < 0x14; f++) {
+			u64 d = 0;
+			u64 want = rxs_rxh_get(set, f, &d) ? ~0ull : d;
+			EXPECT_EQ(rxs_c_rxh_get(set, f), want);
+		}
+	char a[RXS_STAT_NAME_LEN], b[RXS_STAT_NAME_LEN];
+	ASSERT_EQ(rxs_c_stat_name(a, sizeof(a), "rx", 12, "bytes"), 0);
+	ASSERT_EQ(rxs_stat_name(b, sizeof(b), "rx", 12, "bytes"), 0);
+	EXPECT_EQ(memcmp(a, b, sizeof(a)), 0);
 }
 
 } // namespace
