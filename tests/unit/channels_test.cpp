@@ -22,7 +22,7 @@ rxs_chan_counts req(u32 comb, u32 rx, u32 tx, u32 other = 1)
 
 TEST(Channels, AcceptedShapes)
 {
-	rxs_chan_queues q;
+	rxs_chan_queues q = { 0, 0, 0 };
 	rxs_chan_counts r = req(0, 4, 2);
 	ASSERT_EQ(rxs_chan_check(&r8127, &r, &q, nullptr), 0);
 	EXPECT_EQ(q.n_rx, 4u);
@@ -90,7 +90,7 @@ TEST(Channels, RefusalsWithMessages)
 TEST(Channels, MixingAllowedWhenDeviceCan)
 {
 	const rxs_chan_limits mix = { 8, 8, 0, false };
-	rxs_chan_queues q;
+	rxs_chan_queues q = { 0, 0, 0 };
 	rxs_chan_counts r = req(2, 3, 1, 0);
 	ASSERT_EQ(rxs_chan_check(&mix, &r, &q, nullptr), 0);
 	EXPECT_EQ(q.n_rx, 5u);
@@ -109,7 +109,7 @@ TEST(Channels, ReportRoundTrip)
 		for (u32 rx = 0; rx <= 4; rx++)
 			for (u32 tx = 0; tx <= 2; tx++) {
 				rxs_chan_counts r = req(c, rx, tx);
-				rxs_chan_queues q;
+				rxs_chan_queues q = { 0, 0, 0 };
 				if (rxs_chan_check(&r8127, &r, &q, nullptr))
 					continue;
 				rxs_chan_from_queues(&r8127, &q, &cur);
