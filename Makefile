@@ -46,9 +46,11 @@ install: modules
 	$(MAKE) $(KBUILD_ARGS) INSTALL_MOD_DIR=updates modules_install
 	depmod -a $(if $(INSTALL_MOD_PATH),-b $(INSTALL_MOD_PATH)) $(KREL)
 
-# A module that includes every include/ header and calls its helpers.
-hdrtest: compat
-	$(MAKE) -C $(KDIR) M=$(TOP)/tests/kmod RXSCALE_COMPAT_DIR=$(COMPAT_DIR) modules
+# A module that includes every include/ header and calls its helpers, and
+# one that uses every kernel-only piece of rxscale_core (built first).
+hdrtest: modules
+	$(MAKE) -C $(KDIR) M=$(TOP)/tests/kmod RXSCALE_COMPAT_DIR=$(COMPAT_DIR) \
+		KBUILD_EXTRA_SYMBOLS=$(TOP)/Module.symvers modules
 
 clean:
 	-test ! -f $(KDIR)/Makefile || $(MAKE) $(KBUILD_ARGS) clean

@@ -14,6 +14,7 @@
 #ifndef RXSCALE_KCOMPAT_H
 #define RXSCALE_KCOMPAT_H
 
+#include <linux/module.h>
 #include <linux/netdevice.h>
 #include <linux/ethtool.h>
 #include <linux/string.h>
@@ -134,5 +135,56 @@ static inline int rxs_timer_delete_sync(struct timer_list *t)
 #else
 #define rxs_timer_container_of(var, t, field) from_timer(var, t, field)
 #endif
+
+/*
+ * Threaded NAPI on or off for every NAPI of @dev: dev_set_threaded()
+ * takes enum netdev_napi_threaded from 6.17 (netif_threaded_enable()
+ * arrived with it), a bool before.
+ */
+static inline int rxs_set_threaded(struct net_device *dev, bool on)
+{
+#ifdef HAVE_NETIF_THREADED_ENABLE
+	return dev_set_threaded(dev, on ? NETDEV_NAPI_THREADED_ENABLED :
+					  NETDEV_NAPI_THREADED_DISABLED);
+#else
+	return dev_set_threaded(dev, on);
+#endif
+}
+
+/*
+ * platform_driver.remove returns void from 6.11 (.remove_new before,
+ * int .remove on older kernels). Write the remove function as void and
+ * register it as
+ *	RXS_PLATFORM_REMOVE_DEFINE(my_remove);
+ *	static struct platform_driver my_driver = {
+ *		.remove = RXS_PLATFORM_REMOVE(my_remove),
+ *	};
+ */
+#ifdef HAVE_PLATFORM_REMOVE_VOID
+#define RXS_PLATFORM_REMOVE_DEFINE(fn) \
+	static void fn(struct platform_device *pdev)
+#define RXS_PLATFORM_REMOVE(fn)	(fn)
+#else
+#define RXS_PLATFORM_REMOVE_DEFINE(fn)					\
+	static int fn##_rxs(struct platform_device *pdev)		\
+	{								\
+		fn(pdev);						\
+		return 0;						\
+	}
+#define RXS_PLATFORM_REMOVE(fn)	(fn##_rxs)
+#endif
+
+/*
+ * Symbol namespace of the rxscale_core library module: a bare token
+ * stringified by EXPORT_SYMBOL_NS_GPL/MODULE_IMPORT_NS before 6.13, a
+ * string literal from 6.13. Export with EXPORT_SYMBOL_NS_GPL(sym, RXS_NS),
+ * import with RXS_IMPORT_NS().
+ */
+#ifdef HAVE_MODULE_IMPORT_NS_TOKEN
+#define RXS_NS			RXSCALE
+#else
+#define RXS_NS			"RXSCALE"
+#endif
+#define RXS_IMPORT_NS()		MODULE_IMPORT_NS(RXS_NS)
 
 #endif /* RXSCALE_KCOMPAT_H */

@@ -44,28 +44,28 @@
 #define RXS_FLOW_RSS		0x20000000u
 
 /* hashed fields (ethtool_rxnfc.data) */
-#define RXS_RXH_L2DA		(1u << 1)
-#define RXS_RXH_VLAN		(1u << 2)
-#define RXS_RXH_L3_PROTO	(1u << 3)
-#define RXS_RXH_IP_SRC		(1u << 4)
-#define RXS_RXH_IP_DST		(1u << 5)
-#define RXS_RXH_L4_B_0_1	(1u << 6)
-#define RXS_RXH_L4_B_2_3	(1u << 7)
-#define RXS_RXH_DISCARD		(1u << 31)
+#define RXS_RXH_L2DA		BIT(1)
+#define RXS_RXH_VLAN		BIT(2)
+#define RXS_RXH_L3_PROTO	BIT(3)
+#define RXS_RXH_IP_SRC		BIT(4)
+#define RXS_RXH_IP_DST		BIT(5)
+#define RXS_RXH_L4_B_0_1	BIT(6)
+#define RXS_RXH_L4_B_2_3	BIT(7)
+#define RXS_RXH_DISCARD		BIT(31)
 #define RXS_RXH_IP		(RXS_RXH_IP_SRC | RXS_RXH_IP_DST)
 #define RXS_RXH_L4		(RXS_RXH_L4_B_0_1 | RXS_RXH_L4_B_2_3)
 
 /* hash functions (ethtool_rxfh_param.hfunc) */
 #define RXS_RSS_HASH_NO_CHANGE	0
-#define RXS_RSS_HASH_TOP	(1u << 0)	/* Toeplitz */
+#define RXS_RSS_HASH_TOP	BIT(0)	/* Toeplitz */
 
 /* device-neutral hash types */
-#define RXS_HT_IPV4		(1u << 0)	/* IPv4 addresses */
-#define RXS_HT_TCP4		(1u << 1)	/* TCP/IPv4 4-tuple */
-#define RXS_HT_UDP4		(1u << 2)	/* UDP/IPv4 4-tuple */
-#define RXS_HT_IPV6		(1u << 3)
-#define RXS_HT_TCP6		(1u << 4)
-#define RXS_HT_UDP6		(1u << 5)
+#define RXS_HT_IPV4		BIT(0)	/* IPv4 addresses */
+#define RXS_HT_TCP4		BIT(1)	/* TCP/IPv4 4-tuple */
+#define RXS_HT_UDP4		BIT(2)	/* UDP/IPv4 4-tuple */
+#define RXS_HT_IPV6		BIT(3)
+#define RXS_HT_TCP6		BIT(4)
+#define RXS_HT_UDP6		BIT(5)
 #define RXS_HT_ALL		0x3fu
 
 /* the flow type without the FLOW_EXT/MAC_EXT/RSS flags */

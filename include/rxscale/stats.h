@@ -15,6 +15,9 @@
  *	RXS_STAT(struct my_rxq, alloc_fail, RXS_QS_RX_ALLOC_FAIL, RXS_S64_NONE),
  *   };
  *
+ * The macro names the size (RXS_STAT: u64, RXS_STAT_U32: u32): the
+ * compiler does not check it, rxs_stats_check() checks the bounds and
+ * alignment and the unit tests the rest.
  * Per-queue tables are expanded for every queue the hardware has
  * ("rx<q>_<name>"), device tables are not; counters are u64 or u32 in
  * host order.
@@ -66,9 +69,11 @@ struct rxs_stat {
 	u8 s64;		/* enum rxs_s64 */
 };
 
+/* a u64 counter; RXS_STAT_U32 for a u32 one */
 #define RXS_STAT(type, field, qstat, s64)				\
-	{ #field, (u16)offsetof(type, field),				\
-	  (u8)sizeof(((type *)0)->field), (u8)(qstat), (u8)(s64) }
+	{ #field, offsetof(type, field), 8, qstat, s64 }
+#define RXS_STAT_U32(type, field, qstat, s64)				\
+	{ #field, offsetof(type, field), 4, qstat, s64 }
 
 /* Value of counter @s in the struct at @base. */
 static inline u64 rxs_stat_get(const void *base, const struct rxs_stat *s)

@@ -30,6 +30,10 @@ typedef __UINT8_TYPE__ u8;
 typedef __UINT16_TYPE__ u16;
 typedef __UINT32_TYPE__ u32;
 typedef __UINT64_TYPE__ u64;
+
+#ifndef BIT
+#define BIT(nr) (1UL << (nr))	/* as <linux/bits.h> */
+#endif
 #endif
 
 /* u64 by u32 division that also links on 32-bit kernels (div_u64). */

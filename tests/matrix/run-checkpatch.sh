@@ -17,7 +17,7 @@ fi
 cd "$RXS_TOP"
 files=$(git ls-files -co --exclude-standard -- \
 	'r8169/*.[ch]' 'mtk_eth_soc/*.[ch]' 'ravb/*.[ch]' 'include/*.h' \
-	'compat/probes/*.c' 'tests/kmod/*.[ch]')
+	'compat/probes/*.c' 'tests/kmod/*.[ch]' 'core/*.[ch]')
 checkpatch() {
 	perl "$src/scripts/checkpatch.pl" --strict --no-tree \
 		--show-types -f "$1" 2>&1

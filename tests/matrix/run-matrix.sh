@@ -30,8 +30,10 @@ table=$out/matrix.md
 } >"$table"
 
 expected_modules() {
+	echo core/rxscale_core
 	rxs_driver_modules
 	echo tests/kmod/rxscale_hdrtest
+	echo tests/kmod/rxscale_kcoretest
 }
 
 # The gate must be able to fail: build tests/matrix/canary, whose one W=1

@@ -22,7 +22,7 @@ struct rxq {
 const rxs_stat rxq_stats[] = {
 	RXS_STAT(struct rxq, packets, RXS_QS_RX_PACKETS, RXS_S64_RX_PACKETS),
 	RXS_STAT(struct rxq, bytes, RXS_QS_RX_BYTES, RXS_S64_RX_BYTES),
-	RXS_STAT(struct rxq, small, RXS_QS_NONE, RXS_S64_NONE),
+	RXS_STAT_U32(struct rxq, small, RXS_QS_NONE, RXS_S64_NONE),
 	RXS_STAT(struct rxq, alloc_fail, RXS_QS_RX_ALLOC_FAIL, RXS_S64_RX_DROPPED),
 };
 const u32 n_rxq = sizeof(rxq_stats) / sizeof(rxq_stats[0]);
