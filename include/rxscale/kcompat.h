@@ -139,7 +139,8 @@ static inline int rxs_timer_delete_sync(struct timer_list *t)
 /*
  * Threaded NAPI on or off for every NAPI of @dev: dev_set_threaded()
  * takes enum netdev_napi_threaded from 6.17 (netif_threaded_enable()
- * arrived with it), a bool before.
+ * arrived with it), a bool before. Under RTNL; from 6.15 it takes the
+ * instance lock itself, so not with that lock held.
  */
 static inline int rxs_set_threaded(struct net_device *dev, bool on)
 {

@@ -221,6 +221,7 @@ static void kt_run(struct net_device *dev)
 	rxs_napi_unlink_queues(dev, &p->map);
 	rxs_napi_disable_all(&p->map, p->napi_of);
 	rxs_napi_del_all(&p->map, p->napi_of);
+	kt_check(!rxs_set_threaded(dev, false), "threaded NAPI off");
 	rtnl_unlock();
 	kt_check(p->map.n_napi == 3, "three NAPIs");
 
