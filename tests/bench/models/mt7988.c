@@ -20,7 +20,7 @@
 #include "sysemu/device_tree.h"
 #include "mt7988.h"
 
-/* ---- MMIO ----------------------------------------------------------------- */
+/* ---- MMIO ------------------------------------------------------------ */
 
 static uint64_t mt7988_fe_mmio_read(void *opaque, hwaddr addr, unsigned size)
 {
@@ -80,7 +80,7 @@ static const MemoryRegionOps mt7988_infra_ops = {
     .impl = { .min_access_size = 4, .max_access_size = 4 },
 };
 
-/* ---- device tree ---------------------------------------------------------- */
+/* ---- device tree ----------------------------------------------------- */
 
 /* mtk_eth_soc's required clocks for MT7988 (mt7988_data.required_clks) */
 static const char *const mt7988_clk_names[] = {

@@ -440,8 +440,10 @@ ssize_t mt7988_receive(NetClientState *nc, const uint8_t *buf, size_t size)
     d[1] = RXD2_DONE | RXD2_LS0 | ((uint32_t)size << RXD2_LEN_SHIFT) |
            (d[1] & RXD2_ADDR64_MASK);
     /* rxd3..rxd6 first, rxd2 with DONE last */
-    if (!mt7988_word_write(da + 8, d[2]) || !mt7988_word_write(da + 12, d[3]) ||
-        !mt7988_word_write(da + 16, d[4]) || !mt7988_word_write(da + 20, d[5]) ||
+    if (!mt7988_word_write(da + 8, d[2]) ||
+        !mt7988_word_write(da + 12, d[3]) ||
+        !mt7988_word_write(da + 16, d[4]) ||
+        !mt7988_word_write(da + 20, d[5]) ||
         !mt7988_word_write(da + 4, d[1])) {
         mt7988_rx_dead(s, "descriptor unwritable", da);
         return size;
@@ -626,7 +628,7 @@ void mt7988_fe_write(MT7988State *s, hwaddr addr, uint32_t val)
     }
 }
 
-/* ---- ethsys: the frame engine's reset -------------------------------------- */
+/* ---- ethsys: the frame engine's reset ------------------------------- */
 
 void mt7988_fe_reset(MT7988State *s)
 {
