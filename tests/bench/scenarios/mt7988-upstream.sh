@@ -12,6 +12,8 @@
 
 RXS_CYCLES=${RXS_CYCLES:-10}
 RXS_SECS=${RXS_SECS:-30}
+# the iperf3 runs after the reload cycles (each way)
+RXS_FINAL_SECS=${RXS_FINAL_SECS:-5}
 
 # The DUT is a platform device (RXS_DUT_BUS=platform): its interface is
 # under RXS_DUT_DEVPATH, not under a PCI address. lib.sh finds interfaces
@@ -99,8 +101,8 @@ while [ "$_i" -le "$RXS_CYCLES" ]; do
 	rxs_ping 3
 	_i=$((_i + 1))
 done
-rxs_iperf rev 4 5
-rxs_iperf fwd 4 5
+rxs_iperf rev 4 "$RXS_FINAL_SECS"
+rxs_iperf fwd 4 "$RXS_FINAL_SECS"
 
 # Linux 7.3.4's mtk_remove() calls mtk_stop() and phylink_disconnect_phy()
 # without RTNL and then unregister_netdev() calls mtk_stop() again: on the
