@@ -9,11 +9,14 @@
 #            [--append "KERNEL ARGS"] [--env VAR=VALUE]... [--file FILE]...
 #            SCENARIO.sh
 #
-#   NIC: a name (virtio, e1000e, rtl8127) or a QEMU -device string
-#        ("rtl8127,foo=bar"); ",netdev=dut" is added if absent. The DUT sits
-#        behind a pcie-root-port (guest 0000:01:00.0); the peer NIC is a
-#        virtio-net-pci (0000:00:03.0). Both are ports of QEMU hub 0, nothing
-#        else is connected.
+#   NIC: a name (virtio, e1000e, rtl8127, mt7988) or a QEMU -device string
+#        ("rtl8127,foo=bar"); ",netdev=dut" is added if absent. A PCI DUT
+#        sits behind a pcie-root-port (guest 0000:01:00.0); a platform DUT
+#        (mt7988: the mt7988-eth model on virt's platform bus) is the first
+#        device there, guest /sys/bus/platform/devices/c000000.ethernet. The
+#        peer NIC is a virtio-net-pci (0000:00:03.0). Both are ports of QEMU
+#        hub 0, nothing else is connected. The guest's env file says which:
+#        RXS_DUT_BUS=pci (RXS_DUT_PCI) or platform (RXS_DUT_DEVPATH).
 #   --module: a file copied into the guest's /rxscale/modules; the .ko files
 #        are loaded by the scenario library (after depmod) instead of the
 #        DUT's stock driver, other files (tools) are there for the scenario.
@@ -98,16 +101,25 @@ case $nic in
 virtio|virtio-net|virtio-net-pci) dev=virtio-net-pci; drv=virtio_net ;;
 e1000e) dev=e1000e; drv=e1000e ;;
 rtl8127|rtl8127,*) dev=$nic; drv=r8169 ;;
+mt7988|mt7988,*) dev=mt7988-eth${nic#mt7988}; drv=mtk_eth ;;
 *) dev=$nic; drv= ;;
 esac
 [ -n "$driver" ] && drv=$driver
 devtype=${dev%%,*}
+# Platform-bus DUTs: no PCI bus, no option ROM; where the guest finds them.
+dut_bus=pci
+dut_devpath=
+case $devtype in
+mt7988-eth) dut_bus=platform; dut_devpath=/sys/bus/platform/devices/c000000.ethernet ;;
+esac
 case ",$dev," in *,netdev=*) ;; *) dev="$dev,netdev=dut" ;; esac
 case ",$dev," in *,mac=*) ;; *) dev="$dev,mac=52:54:00:12:80:01" ;; esac
-case ",$dev," in *,bus=*) ;; *) dev="$dev,bus=rxs_rp0" ;; esac
-# no option ROM: the guest boots its kernel directly, and the dfsg QEMU
-# source ships no ROM images
-case ",$dev," in *,romfile=*) ;; *) dev="$dev,romfile=" ;; esac
+if [ "$dut_bus" = pci ]; then
+	case ",$dev," in *,bus=*) ;; *) dev="$dev,bus=rxs_rp0" ;; esac
+	# no option ROM: the guest boots its kernel directly, and the dfsg
+	# QEMU source ships no ROM images
+	case ",$dev," in *,romfile=*) ;; *) dev="$dev,romfile=" ;; esac
+fi
 
 # --- prerequisites: QEMU with the device, guest kernel + initramfs -----------
 qemu=$("$here/qemu/build.sh" | tail -n 1) || fail "QEMU build failed"
@@ -149,7 +161,13 @@ fi
 	echo "RXS_KERNEL=$kernel"
 	echo "RXS_NIC='$nic'"
 	echo "RXS_DUT_DRIVER='$drv'"
-	echo "RXS_DUT_PCI=0000:01:00.0"
+	echo "RXS_DUT_BUS=$dut_bus"
+	if [ "$dut_bus" = pci ]; then
+		echo "RXS_DUT_PCI=0000:01:00.0"
+	else
+		echo "RXS_DUT_PCI="
+		echo "RXS_DUT_DEVPATH=$dut_devpath"
+	fi
 	echo "RXS_PEER_PCI=0000:00:03.0"
 	echo "RXS_DUT_MAC=52:54:00:12:80:01"
 	echo "RXS_PEER_MAC=52:54:00:12:80:02"
