@@ -17,6 +17,7 @@
 #define R8127_H
 
 #include <linux/atomic.h>
+#include <linux/bitfield.h>
 #include <linux/netdevice.h>
 #include <linux/log2.h>
 #include <linux/pci.h>
@@ -40,7 +41,7 @@
 #define R8127_RX_DESC_SIZE	16	/* legacy and RxDescV4 */
 #define R8127_TX_STOP_THRESH	(MAX_SKB_FRAGS + 2)
 #define R8127_NAPI_TX_BUDGET	256
-#define R8127_MITI_MAX		0xff	/* 8-bit timer fields */
+#define R8127_MITI_MAX		FIELD_MAX(R8127_MITI_TIMER)
 /*
  * Time base of the per-queue mitigation timers. Neither source states
  * it; 1 us per count is an assumption shared with the bench model.
@@ -73,6 +74,23 @@ struct r8127_rx_desc_v4 {
 	__le32 opts2;
 	__le32 opts1;
 };
+
+/*
+ * Tally block: the fields read here, at the start of [up] struct
+ * rtl8169_counters. The chip dumps the whole block, extended since the
+ * RTL8125 (R8127_OCP_TALLY_EXT, set at start): [up] counts fewer than
+ * 256 bytes, so 256 are given to it.
+ */
+struct r8127_tally {
+	__le64 tx_packets;
+	__le64 rx_packets;
+	__le64 tx_errors;
+	__le32 rx_errors;
+	__le16 rx_missed;
+};
+
+#define R8127_TALLY_SIZE	256
+static_assert(sizeof(struct r8127_tally) <= R8127_TALLY_SIZE);
 
 struct r8127_tx_buf {
 	struct sk_buff *skb;
@@ -114,7 +132,7 @@ struct r8127_tx_ring {
 	u32 prod;		/* free-running, masked like the HW pointer */
 	u32 cons;
 	u16 q;
-	struct r8127_queue_stats stats;
+	struct r8127_queue_stats *stats;	/* tp->tx_stats[q] */
 };
 
 struct r8127_rx_ring {
@@ -129,7 +147,8 @@ struct r8127_rx_ring {
 	u32 buf_len;
 	u32 order;		/* page order of the buffers */
 	u16 q;
-	struct r8127_queue_stats stats;
+	bool v4;		/* RxDescV4 layout */
+	struct r8127_queue_stats *stats;	/* tp->rx_stats[q] */
 };
 
 struct r8127_vec {
@@ -146,9 +165,53 @@ struct r8127_vec {
 	u32 hw_bit;			/* ISR_V2/IMR_V2 bit == MSI-X entry */
 	bool link;			/* serves the link interrupt */
 	bool has_napi;
-	bool irq_requested;
 	int irq;
+};
+
+/*
+ * One interrupt line, by hardware vector (MSI-X entry; entry 0 in the
+ * fallback). Lines outlive a reconfiguration: those the new layout adds
+ * are requested before the old layout stops, those it drops are freed
+ * after the new one runs. @vec is set (WRITE_ONCE) while the datapath
+ * runs and NULL otherwise; the handler reads it with READ_ONCE.
+ */
+struct r8127_irq {
+	struct r8127_priv *tp;
+	struct r8127_vec *vec;
+	u32 hw_bit;
+	int irq;
+	bool requested;
 	char name[IFNAMSIZ + 16];
+};
+
+/* The memory of one configuration's rings. */
+struct r8127_rings {
+	struct r8127_tx_ring tx[R8127_MAX_TX_QUEUES];
+	struct r8127_rx_ring rx[R8127_MAX_RX_QUEUES];
+	/*
+	 * The chip counts RX rings in powers of two (log2 fields). With 3
+	 * queues it runs 4 rings; the 4th gets this small ring, which the
+	 * indirection table never selects.
+	 */
+	void *idle;
+	dma_addr_t idle_dma;
+};
+
+/*
+ * A configuration being prepared (fbnic's clone, kept in struct
+ * r8127_priv): its counts, its queue map, and its rings, allocated and
+ * filled while the running configuration keeps running;
+ * r8127_reconfigure() swaps it in, after which it holds the old rings
+ * until they are freed.
+ */
+struct r8127_stage {
+	u32 req_rx, req_tx, req_comb;
+	u32 rx_ring_size, tx_ring_size;
+	u32 mtu;
+	struct rxs_qmap qmap;
+	bool rx_v4;
+	u32 irq_new;		/* lines requested for it (hardware vectors) */
+	struct r8127_rings rs;
 };
 
 struct r8127_coal {
@@ -170,49 +233,42 @@ struct r8127_priv {
 	struct rxs_qmap qmap;	/* queues and vectors in use */
 	bool msix;		/* 30+ MSI-X vectors granted: vector mode */
 	bool rx_v4;		/* RxDescV4 (vector mode with RSS) */
-	int nvec_granted;
 
 	/* RSS */
 	u8 rss_key[R8127_RSS_KEY_SIZE];
 	u32 rss_indir[R8127_RSS_INDIR_SIZE];
+	/* written under RTNL, read by NAPI (READ_ONCE) */
 	bool rss_udp4;
 	bool rss_udp6;
 
 	struct r8127_coal coal;
 
-	/*
-	 * The chip counts RX rings in powers of two (log2 fields). With 3
-	 * queues it runs 4 rings; the 4th gets this small ring, which the
-	 * indirection table never selects.
-	 */
-	void *rx_idle;
-	dma_addr_t rx_idle_dma;
-
-	struct r8127_tx_ring tx[R8127_MAX_TX_QUEUES];
-	struct r8127_rx_ring rx[R8127_MAX_RX_QUEUES];
+	struct r8127_rings rs;	/* the running configuration's rings */
+	struct r8127_stage stage;	/* the one being prepared (RTNL) */
+	/* per-queue counters, kept across reconfigurations */
+	struct r8127_queue_stats rx_stats[R8127_MAX_RX_QUEUES];
+	struct r8127_queue_stats tx_stats[R8127_MAX_TX_QUEUES];
 	/* vector mode: one per used HW vector; fallback: vec[0] only */
 	struct r8127_vec vec[R8127_MAX_RX_QUEUES + R8127_MAX_TX_QUEUES + 1];
 	u32 nvec;		/* entries of vec[] in use */
+	struct r8127_irq irqs[R8127_V2_VECTORS];
 
 	u16 cp_cmd;
 	bool sfp;
-	bool up;		/* datapath running */
+	/* datapath running: written under RTNL, read (READ_ONCE) by the link work */
+	bool up;
 
-	/* link */
+	/* link: speed and duplex written by the link work, read under RTNL */
 	struct delayed_work link_work;
 	u32 speed;
 	u8 duplex;
 
-	/* recovery */
+	/* recovery; both read by ethtool -S (READ_ONCE) */
 	struct work_struct reset_work;
-	u64 tx_timeouts;
-	u64 resets;
+	u64 tx_timeouts;	/* written by the watchdog timer */
+	u64 resets;		/* written under RTNL */
 
-	/* totals of queues that were removed by a channel change */
-	u64 base_rx_packets, base_rx_bytes, base_rx_alloc_fail;
-	u64 base_tx_packets, base_tx_bytes;
-
-	/* tally counters */
+	/* tally counters (struct r8127_tally) */
 	void *counters;
 	dma_addr_t counters_dma;
 	struct mutex counters_lock;	/* one dump at a time */
@@ -221,11 +277,20 @@ struct r8127_priv {
 
 	/*
 	 * test knobs (debugfs): RX buffer allocations still to fail, and
-	 * how many to let through before the first of them
+	 * how many to let through before the first of them; RX buffer
+	 * allocations filling a new configuration's rings still to fail
 	 */
 	atomic_t fail_rx_alloc;
 	atomic_t fail_rx_alloc_skip;
+	atomic_t fail_reconf_alloc;
 	struct dentry *dbg_dir;
+
+	/*
+	 * Serialises the read-modify-write of RxConfig: ndo_set_rx_mode
+	 * runs under the address-list lock (netif_addr_lock_bh), not RTNL,
+	 * and the feature path (RTNL) changes other bits of the register.
+	 */
+	spinlock_t rxcfg_lock;
 };
 
 /* MMIO accessors */
@@ -260,9 +325,9 @@ static inline void r8127_w32(struct r8127_priv *tp, u32 reg, u32 val)
 }
 
 /* RX rings the chip is told about: the queue count rounded up to 2^n. */
-static inline u32 r8127_hw_rx_rings(struct r8127_priv *tp)
+static inline u32 r8127_hw_rx_rings(const struct rxs_qmap *m)
 {
-	return roundup_pow_of_two(tp->qmap.n_rx);
+	return roundup_pow_of_two(m->n_rx);
 }
 
 /* r8127_hw.c */
@@ -299,16 +364,23 @@ int r8127_phy_set_ksettings(struct r8127_priv *tp,
 /* r8127_irq.c */
 int r8127_irq_alloc_vectors(struct r8127_priv *tp);
 void r8127_irq_free_vectors(struct r8127_priv *tp);
-void r8127_irq_setup_map(struct r8127_priv *tp);
-int r8127_irq_request(struct r8127_priv *tp);
-void r8127_irq_release(struct r8127_priv *tp);
+void r8127_irq_build_qmap(struct r8127_priv *tp, u32 rx, u32 tx,
+			  struct rxs_qmap *m);
+void r8127_irq_setup_vecs(struct r8127_priv *tp);
+u32 r8127_irq_lines(struct r8127_priv *tp, const struct rxs_qmap *m);
+int r8127_irq_request(struct r8127_priv *tp, u32 lines, u32 *added);
+void r8127_irq_release(struct r8127_priv *tp, u32 keep);
+void r8127_irq_attach(struct r8127_priv *tp, bool on);
 void r8127_irq_enable(struct r8127_priv *tp);
 void r8127_irq_disable(struct r8127_priv *tp);
 void r8127_irq_unmask_vec(struct r8127_vec *v);
 
 /* r8127_txrx.c */
-int r8127_rings_alloc(struct r8127_priv *tp);
-void r8127_rings_free(struct r8127_priv *tp);
+int r8127_rings_alloc(struct r8127_priv *tp, struct r8127_stage *st);
+void r8127_rings_free(struct r8127_priv *tp, struct r8127_rings *rs);
+void r8127_rings_swap(struct r8127_rings *a, struct r8127_rings *b);
+void r8127_rings_reset(struct r8127_priv *tp);
+void r8127_tx_purge_all(struct r8127_priv *tp);
 void r8127_rings_write_bases(struct r8127_priv *tp);
 netdev_tx_t r8127_start_xmit(struct sk_buff *skb, struct net_device *dev);
 int r8127_poll(struct napi_struct *napi, int budget);
@@ -318,7 +390,7 @@ u32 r8127_rx_order(u32 mtu);
 /* r8127_netdev.c */
 int r8127_netdev_setup(struct r8127_priv *tp);
 int r8127_reconfigure(struct r8127_priv *tp, u32 rx, u32 tx, u32 comb,
-		      u32 rx_size, u32 tx_size);
+		      u32 rx_size, u32 tx_size, u32 mtu);
 void r8127_reset_work(struct work_struct *work);
 int r8127_pm_suspend(struct r8127_priv *tp);
 int r8127_pm_resume(struct r8127_priv *tp);
@@ -355,6 +427,17 @@ static inline bool r8127_fail_rx_alloc(struct r8127_priv *tp)
 	if (atomic_dec_if_positive(&tp->fail_rx_alloc_skip) >= 0)
 		return false;
 	return atomic_dec_if_positive(&tp->fail_rx_alloc) >= 0;
+}
+
+/*
+ * True if this RX buffer allocation filling a new configuration's rings
+ * is to fail on purpose (debugfs fail_reconf_alloc).
+ */
+static inline bool r8127_fail_reconf_alloc(struct r8127_priv *tp)
+{
+	return IS_ENABLED(CONFIG_DEBUG_FS) &&
+	       unlikely(atomic_read(&tp->fail_reconf_alloc)) &&
+	       atomic_dec_if_positive(&tp->fail_reconf_alloc) >= 0;
 }
 
 #endif /* R8127_H */

@@ -11,6 +11,11 @@
  *     allocations succeed before the first failure (0 by default), so
  *     that a failure can hit the middle of the ring fill at open.
  *     Reading shows how many are still to be let through.
+ *   fail_reconf_alloc: writing N makes the next N RX buffer allocations
+ *     that fill the rings of a new configuration (open, ethtool -L/-G,
+ *     MTU change) fail. The datapath's refill never takes from it, so a
+ *     failure can be aimed at a reconfiguration under traffic. Reading
+ *     shows how many are left.
  * Anything but a number (decimal, 0x hex or 0 octal) from 0 to INT_MAX
  * is refused with -EINVAL.
  */
@@ -68,6 +73,8 @@ void r8127_debugfs_add(struct r8127_priv *tp)
 			    &tp->fail_rx_alloc, &r8127_dbg_count_fops);
 	debugfs_create_file("fail_rx_alloc_skip", 0600, tp->dbg_dir,
 			    &tp->fail_rx_alloc_skip, &r8127_dbg_count_fops);
+	debugfs_create_file("fail_reconf_alloc", 0600, tp->dbg_dir,
+			    &tp->fail_reconf_alloc, &r8127_dbg_count_fops);
 }
 
 /* Waits for readers and writers still inside the files. */

@@ -88,7 +88,7 @@ static int r8127_set_ringparam(struct net_device *dev,
 	    ring->tx_pending == tp->tx_ring_size)
 		return 0;
 	return r8127_reconfigure(tp, tp->req_rx, tp->req_tx, tp->req_comb,
-				 ring->rx_pending, ring->tx_pending);
+				 ring->rx_pending, ring->tx_pending, dev->mtu);
 }
 
 /* ---------------------------------------------------------------- channels */
@@ -164,7 +164,7 @@ static int r8127_set_channels(struct net_device *dev,
 	if (rx == tp->qmap.n_rx && tx == tp->qmap.n_tx && comb == tp->req_comb)
 		return 0;
 	return r8127_reconfigure(tp, rx, tx, comb, tp->rx_ring_size,
-				 tp->tx_ring_size);
+				 tp->tx_ring_size, dev->mtu);
 }
 
 /* ---------------------------------------------------------------- RSS */
@@ -313,7 +313,7 @@ static int r8127_set_flow_fields(struct r8127_priv *tp, u32 flow_type,
 					   "UDP hashes on IP addresses (sd) or addresses and ports (sdfn)");
 			return -EINVAL;
 		}
-		*udp = data == (ip | l4);
+		WRITE_ONCE(*udp, data == (ip | l4));
 		if (tp->up)
 			r8127_w32(tp, R8127_RSS_CTRL, r8127_rss_ctrl(tp));
 		return 0;
@@ -469,15 +469,6 @@ static void r8127_get_strings(struct net_device *dev, u32 sset, u8 *data)
 		rxs_ethtool_puts(&data, r8127_dev_stat_names[i]);
 }
 
-/* Tally block layout: [up] struct rtl8169_counters. */
-struct r8127_tally {
-	__le64 tx_packets;
-	__le64 rx_packets;
-	__le64 tx_errors;
-	__le32 rx_errors;
-	__le16 rx_missed;
-};
-
 static void r8127_get_ethtool_stats(struct net_device *dev,
 				    struct ethtool_stats *stats, u64 *data)
 {
@@ -488,7 +479,7 @@ static void r8127_get_ethtool_stats(struct net_device *dev,
 	u32 q;
 
 	for (q = 0; q < R8127_MAX_RX_QUEUES; q++) {
-		r8127_read_qcnt(&tp->rx[q].stats, &c);
+		r8127_read_qcnt(&tp->rx_stats[q], &c);
 		*data++ = c.packets;
 		*data++ = c.bytes;
 		*data++ = c.csum_ok;
@@ -498,7 +489,7 @@ static void r8127_get_ethtool_stats(struct net_device *dev,
 		*data++ = c.dropped;
 	}
 	for (q = 0; q < R8127_MAX_TX_QUEUES; q++) {
-		r8127_read_qcnt(&tp->tx[q].stats, &c);
+		r8127_read_qcnt(&tp->tx_stats[q], &c);
 		*data++ = c.packets;
 		*data++ = c.bytes;
 		*data++ = c.tso;
@@ -506,8 +497,8 @@ static void r8127_get_ethtool_stats(struct net_device *dev,
 		*data++ = c.wakes;
 		*data++ = c.errors;
 	}
-	*data++ = tp->tx_timeouts;
-	*data++ = tp->resets;
+	*data++ = READ_ONCE(tp->tx_timeouts);
+	*data++ = READ_ONCE(tp->resets);
 
 	mutex_lock(&tp->counters_lock);
 	if (tp->up)

@@ -20,14 +20,15 @@
  */
 u16 r8127_mac_ocp_read(struct r8127_priv *tp, u32 reg)
 {
-	r8127_w32(tp, R8127_OCPDR, reg << R8127_OCP_REG_SHIFT);
-	return r8127_r32(tp, R8127_OCPDR) & 0xffff;
+	r8127_w32(tp, R8127_OCPDR, FIELD_PREP(R8127_OCP_ADDR, reg >> 1));
+	return FIELD_GET(R8127_OCP_DATA, r8127_r32(tp, R8127_OCPDR));
 }
 
 void r8127_mac_ocp_write(struct r8127_priv *tp, u32 reg, u16 val)
 {
-	r8127_w32(tp, R8127_OCPDR,
-		  R8127_OCP_FLAG | reg << R8127_OCP_REG_SHIFT | val);
+	r8127_w32(tp, R8127_OCPDR, R8127_OCP_FLAG |
+		  FIELD_PREP(R8127_OCP_ADDR, reg >> 1) |
+		  FIELD_PREP(R8127_OCP_DATA, val));
 }
 
 void r8127_mac_ocp_modify(struct r8127_priv *tp, u32 reg, u16 clear, u16 set)
@@ -46,18 +47,19 @@ int r8127_phy_ocp_read(struct r8127_priv *tp, u32 reg)
 	u32 v;
 	int ret;
 
-	r8127_w32(tp, R8127_GPHY_OCP, reg << R8127_OCP_REG_SHIFT);
+	r8127_w32(tp, R8127_GPHY_OCP, FIELD_PREP(R8127_OCP_ADDR, reg >> 1));
 	ret = readl_poll_timeout_atomic(tp->mmio + R8127_GPHY_OCP, v,
 					v & R8127_OCP_FLAG, 25, 250);
-	return ret ? ret : (int)(v & 0xffff);
+	return ret ? ret : (int)FIELD_GET(R8127_OCP_DATA, v);
 }
 
 int r8127_phy_ocp_write(struct r8127_priv *tp, u32 reg, u16 val)
 {
 	u32 v;
 
-	r8127_w32(tp, R8127_GPHY_OCP,
-		  R8127_OCP_FLAG | reg << R8127_OCP_REG_SHIFT | val);
+	r8127_w32(tp, R8127_GPHY_OCP, R8127_OCP_FLAG |
+		  FIELD_PREP(R8127_OCP_ADDR, reg >> 1) |
+		  FIELD_PREP(R8127_OCP_DATA, val));
 	return readl_poll_timeout_atomic(tp->mmio + R8127_GPHY_OCP, v,
 					 !(v & R8127_OCP_FLAG), 25, 250);
 }
@@ -116,15 +118,76 @@ int r8127_hw_check_chip(struct r8127_priv *tp)
 		dev_err(&tp->pdev->dev, "PCI read failed\n");
 		return -EIO;
 	}
-	xid = FIELD_GET(R8127_TXCFG_XID, txcfg) & 0xfcf;
+	xid = FIELD_GET(R8127_TXCFG_XID, txcfg) & R8127_XID_BITS;
 	if ((xid & R8127_XID_MASK) != R8127_XID_8127A) {
 		dev_err(&tp->pdev->dev, "unknown chip XID %03x\n", xid);
 		return -ENODEV;
 	}
-	/* [up] rtl_init_one: SFP variant when MAC OCP 0xd006 low byte is 7 */
-	tp->sfp = (r8127_mac_ocp_read(tp, R8127_OCP_SFP) & 0xff) == 0x07;
+	tp->sfp = FIELD_GET(R8127_SFP_ID, r8127_mac_ocp_read(tp, R8127_OCP_SFP)) ==
+		  R8127_SFP_ID_SFP;
 	tp->cp_cmd = r8127_r16(tp, R8127_CPLUSCMD) & R8127_CPCMD_KEEP;
 	return 0;
+}
+
+/*
+ * MAC OCP settings that neither source names: register, bits cleared,
+ * bits set (a plain write clears all 16). The values and their order are
+ * those of Linux 7.3 drivers/net/ethernet/realtek/r8169_main.c (function
+ * named with each table); Realtek's vendor r8127 (rtl8127_hw_config /
+ * rtl8127_exit_oob in src/r8127_n.c) writes the same ones.
+ * docs/hw/rtl8127-driver.md lists them.
+ */
+struct r8127_ocp_op {
+	u16 reg;
+	u16 clear;
+	u16 set;
+};
+
+#define R8127_OCP_WRITE(r, v)	{ .reg = (r), .clear = U16_MAX, .set = (v) }
+
+/* [up] rtl_hw_init_8125, after the link list FIFO is ready */
+static const struct r8127_ocp_op r8127_ocp_hw_init[] = {
+	R8127_OCP_WRITE(0xc0aa, 0x07d0),
+	R8127_OCP_WRITE(0xc0a6, 0x0150),
+	R8127_OCP_WRITE(0xc01e, 0x5555),
+};
+
+/* [up] rtl_hw_start_8125_common: UPS off, then the first settings */
+static const struct r8127_ocp_op r8127_ocp_start_1[] = {
+	{ 0xd40a, 0x0010, 0x0000 },	/* disable UPS */
+};
+
+/* [up] rtl_hw_start_8125_common, after CONFIG1 */
+static const struct r8127_ocp_op r8127_ocp_start_2[] = {
+	R8127_OCP_WRITE(0xc140, 0xffff),
+	R8127_OCP_WRITE(0xc142, 0xffff),
+	{ 0xd3e2, 0x0fff, 0x03a9 },
+	{ 0xd3e4, 0x00ff, 0x0000 },
+	{ 0xe860, 0x0000, 0x0080 },
+};
+
+/* [up] rtl_hw_start_8125_common, after the TX queue configuration */
+static const struct r8127_ocp_op r8127_ocp_start_3[] = {
+	{ 0xc0b4, 0x0000, 0x000c },
+	{ 0xeb6a, 0x00ff, 0x0033 },
+	{ 0xeb50, 0x03e0, 0x0040 },
+	{ 0xe056, 0x00f0, 0x0000 },
+	{ 0xe040, 0x1000, 0x0000 },
+	{ 0xea1c, 0x0003, 0x0001 },
+	{ 0xea1c, 0x0300, 0x0000 },	/* [up] RTL_GIGA_MAC_VER_80 */
+	{ 0xe0c0, 0x4f0f, 0x4403 },
+	{ 0xe052, 0x0080, 0x0068 },
+	{ 0xd430, 0x0fff, 0x047f },
+	{ 0xea1c, 0x0004, 0x0000 },
+};
+
+static void r8127_ocp_apply(struct r8127_priv *tp,
+			    const struct r8127_ocp_op *op, u32 n)
+{
+	u32 i;
+
+	for (i = 0; i < n; i++)
+		r8127_mac_ocp_modify(tp, op[i].reg, op[i].clear, op[i].set);
 }
 
 /* Probe-time init ([up] rtl_hw_init_8125). */
@@ -135,11 +198,9 @@ void r8127_hw_init(struct r8127_priv *tp)
 		 ~(R8127_CMD_TX_EN | R8127_CMD_RX_EN));
 	usleep_range(1000, 2000);
 	r8127_w8(tp, R8127_MCU, r8127_r8(tp, R8127_MCU) & ~R8127_MCU_NOW_IS_OOB);
-	r8127_mac_ocp_modify(tp, 0xe8de, BIT(14), 0);
+	r8127_mac_ocp_modify(tp, R8127_OCP_FIFO_CFG, R8127_FIFO_CFG_CLEAR, 0);
 	r8127_wait_ll_ready(tp);
-	r8127_mac_ocp_write(tp, 0xc0aa, 0x07d0);
-	r8127_mac_ocp_write(tp, 0xc0a6, 0x0150);
-	r8127_mac_ocp_write(tp, 0xc01e, 0x5555);
+	r8127_ocp_apply(tp, r8127_ocp_hw_init, ARRAY_SIZE(r8127_ocp_hw_init));
 	r8127_wait_ll_ready(tp);
 }
 
@@ -166,11 +227,26 @@ void r8127_hw_release(struct r8127_priv *tp)
 	r8127_w16(tp, R8127_Q_NUM_CTRL, 0);
 }
 
+/*
+ * RxConfig read-modify-write, serialised by tp->rxcfg_lock: the receive
+ * filter (ndo_set_rx_mode, under the address-list lock, not RTNL) and
+ * the VLAN strip bits (feature path, RTNL) share the register.
+ */
+static void r8127_rxcfg_modify(struct r8127_priv *tp, u32 clear, u32 set)
+{
+	unsigned long flags;
+	u32 v;
+
+	spin_lock_irqsave(&tp->rxcfg_lock, flags);
+	v = r8127_r32(tp, R8127_RXCONFIG);
+	r8127_w32(tp, R8127_RXCONFIG, (v & ~clear) | set);
+	spin_unlock_irqrestore(&tp->rxcfg_lock, flags);
+}
+
 /* Quiesce DMA and reset ([up] rtl8169_cleanup for 8125 and later). */
 void r8127_hw_stop(struct r8127_priv *tp)
 {
-	r8127_w32(tp, R8127_RXCONFIG, r8127_r32(tp, R8127_RXCONFIG) &
-		  ~R8127_RX_ACCEPT_MASK);
+	r8127_rxcfg_modify(tp, R8127_RX_ACCEPT_MASK, 0);
 	r8127_rxdv_gate(tp, true);
 	usleep_range(2000, 3000);
 	r8127_hw_reset(tp);
@@ -204,7 +280,7 @@ void r8127_hw_set_rx_mode(struct net_device *dev)
 {
 	struct r8127_priv *tp = netdev_priv(dev);
 	u32 mc[2] = { 0, 0 };
-	u32 rxcfg, mode;
+	u32 mode;
 
 	mode = R8127_RX_ACCEPT_BCAST | R8127_RX_ACCEPT_MY |
 	       R8127_RX_ACCEPT_MCAST;
@@ -231,19 +307,14 @@ void r8127_hw_set_rx_mode(struct net_device *dev)
 	r8127_w32(tp, R8127_MAR4, swab32(mc[0]));
 	r8127_w32(tp, R8127_MAR0, swab32(mc[1]));
 
-	rxcfg = r8127_r32(tp, R8127_RXCONFIG) & ~R8127_RX_ACCEPT_MASK;
-	r8127_w32(tp, R8127_RXCONFIG, rxcfg | mode);
+	r8127_rxcfg_modify(tp, R8127_RX_ACCEPT_MASK, mode);
 }
 
 void r8127_hw_set_features(struct r8127_priv *tp, netdev_features_t features)
 {
-	u32 rxcfg = r8127_r32(tp, R8127_RXCONFIG);
-
-	if (features & NETIF_F_HW_VLAN_CTAG_RX)
-		rxcfg |= R8127_RX_VLAN_STRIP;
-	else
-		rxcfg &= ~R8127_RX_VLAN_STRIP;
-	r8127_w32(tp, R8127_RXCONFIG, rxcfg);
+	r8127_rxcfg_modify(tp, R8127_RX_VLAN_STRIP,
+			   features & NETIF_F_HW_VLAN_CTAG_RX ?
+			   R8127_RX_VLAN_STRIP : 0);
 
 	if (features & NETIF_F_RXCSUM)
 		tp->cp_cmd |= R8127_CPCMD_RX_CSUM;
@@ -267,7 +338,7 @@ u32 r8127_rss_ctrl(struct r8127_priv *tp)
 	if (tp->rss_udp6)
 		ctrl |= R8127_RSS_UDP_IPV6 | R8127_RSS_UDP_IPV6_EXT;
 	ctrl |= FIELD_PREP(R8127_RSS_INDIR_BITS, ilog2(R8127_RSS_INDIR_SIZE));
-	ctrl |= FIELD_PREP(R8127_RSS_CPU_BITS, ilog2(r8127_hw_rx_rings(tp)));
+	ctrl |= FIELD_PREP(R8127_RSS_CPU_BITS, ilog2(r8127_hw_rx_rings(&tp->qmap)));
 	return ctrl;
 }
 
@@ -304,7 +375,7 @@ void r8127_hw_write_rss(struct r8127_priv *tp)
 	r8127_w32(tp, R8127_RSS_CTRL, r8127_rss_ctrl(tp));
 
 	q = r8127_r16(tp, R8127_Q_NUM_CTRL) & ~R8127_Q_NUM_RX;
-	q |= FIELD_PREP(R8127_Q_NUM_RX, ilog2(r8127_hw_rx_rings(tp)));
+	q |= FIELD_PREP(R8127_Q_NUM_RX, ilog2(r8127_hw_rx_rings(&tp->qmap)));
 	r8127_w16(tp, R8127_Q_NUM_CTRL, q);
 }
 
@@ -321,9 +392,11 @@ void r8127_hw_write_coal(struct r8127_priv *tp)
 				    R8127_MITI_MAX, &tx))
 		tx = 0;
 	for (q = 0; q < R8127_MAX_RX_QUEUES; q++)
-		r8127_w8(tp, R8127_INT_MITI(q), tp->msix ? rx : 0);
+		r8127_w8(tp, R8127_INT_MITI(q),
+			 FIELD_PREP(R8127_MITI_TIMER, tp->msix ? rx : 0));
 	for (q = 0; q < R8127_MAX_TX_QUEUES; q++)
-		r8127_w8(tp, R8127_INT_MITI_TX(q), tp->msix ? tx : 0);
+		r8127_w8(tp, R8127_INT_MITI_TX(q),
+			 FIELD_PREP(R8127_MITI_TIMER, tp->msix ? tx : 0));
 }
 
 static void r8127_wait_e00e(struct r8127_priv *tp)
@@ -332,7 +405,7 @@ static void r8127_wait_e00e(struct r8127_priv *tp)
 
 	/* [up] rtl_mac_ocp_e00e_cond: bit 13 low, 10 x 1 ms */
 	for (i = 0; i < 10; i++) {
-		if (!(r8127_mac_ocp_read(tp, R8127_OCP_E00E) & BIT(13)))
+		if (!(r8127_mac_ocp_read(tp, R8127_OCP_E00E) & R8127_E00E_BUSY))
 			return;
 		usleep_range(1000, 2000);
 	}
@@ -346,14 +419,11 @@ static void r8127_hw_start_common(struct r8127_priv *tp)
 
 	r8127_w8(tp, R8127_CONFIG3,
 		 r8127_r8(tp, R8127_CONFIG3) & ~R8127_CFG3_RDY_TO_L23);
-	r8127_w16(tp, 0x382, 0x221b);
-	r8127_mac_ocp_modify(tp, 0xd40a, 0x0010, 0);	/* UPS off */
-	r8127_w8(tp, R8127_CONFIG1, r8127_r8(tp, R8127_CONFIG1) & ~0x10);
-	r8127_mac_ocp_write(tp, 0xc140, 0xffff);
-	r8127_mac_ocp_write(tp, 0xc142, 0xffff);
-	r8127_mac_ocp_modify(tp, 0xd3e2, 0x0fff, 0x03a9);
-	r8127_mac_ocp_modify(tp, 0xd3e4, 0x00ff, 0);
-	r8127_mac_ocp_modify(tp, 0xe860, 0, 0x0080);
+	r8127_w16(tp, R8127_PCIE_L1_CFG, R8127_PCIE_L1_CFG_VAL);
+	r8127_ocp_apply(tp, r8127_ocp_start_1, ARRAY_SIZE(r8127_ocp_start_1));
+	r8127_w8(tp, R8127_CONFIG1,
+		 r8127_r8(tp, R8127_CONFIG1) & ~R8127_CFG1_SPEED_DOWN);
+	r8127_ocp_apply(tp, r8127_ocp_start_2, ARRAY_SIZE(r8127_ocp_start_2));
 
 	/* [vd] new 32-byte TX descriptors with the no-close pointers */
 	r8127_mac_ocp_modify(tp, R8127_OCP_TXDESC_FMT, R8127_TXDESC_FMT_MASK,
@@ -368,27 +438,20 @@ static void r8127_hw_start_common(struct r8127_priv *tp)
 		cfg &= ~R8127_RXDESC_V4_EN;
 	r8127_w8(tp, R8127_RXDESC_CFG, cfg);
 
-	r8127_mac_ocp_modify(tp, 0xe614, 0x0f00, 0x0f00);
+	r8127_mac_ocp_modify(tp, R8127_OCP_E614, R8127_E614_FIELD,
+			     R8127_E614_FIELD);
 	/* [vd] rtl8127_set_tx_q_num, then bits 5:4 = 2 as [up] and [vd] */
-	r8127_mac_ocp_modify(tp, R8127_OCP_TXQ_CFG, R8127_TXQ_NUM | 0x0030,
+	r8127_mac_ocp_modify(tp, R8127_OCP_TXQ_CFG,
+			     R8127_TXQ_NUM | R8127_TXQ_CFG54,
 			     FIELD_PREP(R8127_TXQ_NUM, ilog2(tp->qmap.n_tx)) |
-			     0x0020);
-	r8127_mac_ocp_modify(tp, 0xc0b4, 0, 0x000c);
-	r8127_mac_ocp_modify(tp, 0xeb6a, 0x00ff, 0x0033);
-	r8127_mac_ocp_modify(tp, 0xeb50, 0x03e0, 0x0040);
-	r8127_mac_ocp_modify(tp, 0xe056, 0x00f0, 0);
-	r8127_mac_ocp_modify(tp, 0xe040, 0x1000, 0);
-	r8127_mac_ocp_modify(tp, 0xea1c, 0x0003, 0x0001);
-	r8127_mac_ocp_modify(tp, 0xea1c, 0x0300, 0);
-	r8127_mac_ocp_modify(tp, 0xe0c0, 0x4f0f, 0x4403);
-	r8127_mac_ocp_modify(tp, 0xe052, 0x0080, 0x0068);
-	r8127_mac_ocp_modify(tp, 0xd430, 0x0fff, 0x047f);
-	r8127_mac_ocp_modify(tp, 0xea1c, 0x0004, 0);
-	r8127_mac_ocp_modify(tp, 0xeb54, 0, 0x0001);
+			     FIELD_PREP(R8127_TXQ_CFG54, R8127_TXQ_CFG54_VAL));
+	r8127_ocp_apply(tp, r8127_ocp_start_3, ARRAY_SIZE(r8127_ocp_start_3));
+	r8127_mac_ocp_modify(tp, R8127_OCP_EB54, 0, R8127_EB54_PULSE);
 	udelay(1);
-	r8127_mac_ocp_modify(tp, 0xeb54, 0x0001, 0);
-	r8127_w16(tp, 0x1880, r8127_r16(tp, 0x1880) & ~0x0030);
-	r8127_mac_ocp_write(tp, 0xe098, 0xc302);
+	r8127_mac_ocp_modify(tp, R8127_OCP_EB54, R8127_EB54_PULSE, 0);
+	r8127_w16(tp, R8127_LTR_CFG,
+		  r8127_r16(tp, R8127_LTR_CFG) & ~R8127_LTR_CFG_CLEAR);
+	r8127_mac_ocp_write(tp, R8127_OCP_E098, R8127_E098_VAL);
 
 	r8127_wait_e00e(tp);
 }
@@ -418,13 +481,13 @@ void r8127_hw_start(struct r8127_priv *tp)
 	for (reg = R8127_INT_MITI(0); reg < R8127_INT_MITI_END; reg += 4)
 		r8127_w32(tp, reg, 0);
 	/* [up] extended tally counter */
-	r8127_mac_ocp_modify(tp, R8127_OCP_TALLY_EXT, 0, BIT(1) | BIT(0));
+	r8127_mac_ocp_modify(tp, R8127_OCP_TALLY_EXT, 0, R8127_TALLY_EXT_EN);
 
 	r8127_hw_start_common(tp);
 	r8127_hw_write_rss(tp);
 	r8127_hw_write_coal(tp);
 
-	r8127_w16(tp, R8127_RX_MAX_SIZE, tp->rx[0].buf_len + 1);
+	r8127_w16(tp, R8127_RX_MAX_SIZE, tp->rs.rx[0].buf_len + 1);
 	r8127_rings_write_bases(tp);
 	r8127_w8(tp, R8127_CFG9346, R8127_CFG9346_LOCK);
 	if (pci_is_pcie(tp->pdev))
@@ -432,12 +495,20 @@ void r8127_hw_start(struct r8127_priv *tp)
 	r8127_r8(tp, R8127_CHIPCMD);
 
 	r8127_w8(tp, R8127_CHIPCMD, R8127_CMD_TX_EN | R8127_CMD_RX_EN);
-	r8127_w32(tp, R8127_RXCONFIG, R8127_RX_FETCH_DFLT | R8127_RX_DMA_BURST |
-		  R8127_RX_PAUSE_SLOT);
-	r8127_w32(tp, R8127_TXCONFIG, R8127_TXCFG_IFG | R8127_TXCFG_DMA_BURST |
+	r8127_rxcfg_modify(tp, ~0U,
+			   FIELD_PREP(R8127_RX_FETCH, R8127_RX_FETCH_DFLT) |
+			   FIELD_PREP(R8127_RX_DMA_BURST,
+				      R8127_DMA_BURST_UNLIMITED) |
+			   R8127_RX_PAUSE_SLOT);
+	r8127_w32(tp, R8127_TXCONFIG,
+		  FIELD_PREP(R8127_TXCFG_IFG, R8127_IFG_DEFAULT) |
+		  FIELD_PREP(R8127_TXCFG_DMA_BURST, R8127_DMA_BURST_UNLIMITED) |
 		  R8127_TXCFG_NO_CLOSE);
 	r8127_hw_set_features(tp, tp->dev->features);
+	/* the address lists are read under their lock, as the core does */
+	netif_addr_lock_bh(tp->dev);
 	r8127_hw_set_rx_mode(tp->dev);
+	netif_addr_unlock_bh(tp->dev);
 	r8127_rxdv_gate(tp, false);
 }
 

@@ -41,14 +41,12 @@ int r8127_irq_alloc_vectors(struct r8127_priv *tp)
 				  PCI_IRQ_MSIX);
 	if (n >= R8127_V2_VECTORS) {
 		tp->msix = true;
-		tp->nvec_granted = n;
 		return 0;
 	}
 	n = pci_alloc_irq_vectors(pdev, 1, 1, PCI_IRQ_ALL_TYPES);
 	if (n < 0)
 		return n;
 	tp->msix = false;
-	tp->nvec_granted = n;
 	dev_info(&pdev->dev,
 		 "fewer than %d MSI-X vectors: one %s vector, one RX queue, no RSS\n",
 		 R8127_V2_VECTORS, pdev->msix_enabled ? "MSI-X" :
@@ -61,40 +59,63 @@ void r8127_irq_free_vectors(struct r8127_priv *tp)
 	pci_free_irq_vectors(tp->pdev);
 }
 
-static void r8127_vec_name(struct r8127_priv *tp, struct r8127_vec *v)
+/* Line names by hardware vector: <if>-rx-<q>, <if>-tx-<q>, <if>-link. */
+static void r8127_irq_name(struct r8127_priv *tp, struct r8127_irq *s)
 {
 	const char *ifname = tp->dev->name;
+	u32 hw = s->hw_bit;
 
 	if (!tp->msix)
-		snprintf(v->name, sizeof(v->name), "%s", ifname);
-	else if (v->rx)
-		snprintf(v->name, sizeof(v->name), "%s-rx-%u", ifname, v->rx->q);
-	else if (v->tx_mask)
-		snprintf(v->name, sizeof(v->name), "%s-tx-%u", ifname,
-			 (u32)__ffs(v->tx_mask));
+		snprintf(s->name, sizeof(s->name), "%s", ifname);
+	else if (hw < R8127_V2_TX(0))
+		snprintf(s->name, sizeof(s->name), "%s-rx-%u", ifname, hw);
+	else if (hw < R8127_V2_LINK)
+		snprintf(s->name, sizeof(s->name), "%s-tx-%u", ifname,
+			 hw - R8127_V2_TX(0));
 	else
-		snprintf(v->name, sizeof(v->name), "%s-link", ifname);
+		snprintf(s->name, sizeof(s->name), "%s-link", ifname);
 }
 
 /*
- * Build the queue map for the requested channels and the vector table.
- * Called with the device down.
+ * The queue map for @rx RX and @tx TX queues (validated by the caller)
+ * in the interrupt mode the device has.
  */
-void r8127_irq_setup_map(struct r8127_priv *tp)
+void r8127_irq_build_qmap(struct r8127_priv *tp, u32 rx, u32 tx,
+			  struct rxs_qmap *m)
 {
-	u32 granted = tp->msix ?
-		rxs_qmap_vectors_needed(tp->req_rx, tp->req_tx) : 1;
-	u32 n_tx = tp->msix ? tp->req_tx : 1;
-	struct rxs_qmap *m = &tp->qmap;
-	u32 l;
+	u32 granted = tp->msix ? rxs_qmap_vectors_needed(rx, tx) : 1;
 
-	if (rxs_qmap_build(m, tp->req_rx, n_tx, R8127_MAX_RX_QUEUES,
+	if (!tp->msix)
+		tx = 1;
+	if (rxs_qmap_build(m, rx, tx, R8127_MAX_RX_QUEUES,
 			   R8127_MAX_TX_QUEUES, granted)) {
 		/* requests are validated before; keep a working minimum */
 		rxs_qmap_build(m, 1, 1, R8127_MAX_RX_QUEUES,
 			       R8127_MAX_TX_QUEUES, 1);
 	}
-	tp->rx_v4 = tp->msix && m->n_rx >= 2;
+}
+
+/* The interrupt lines (bits of hardware vectors) layout @m uses. */
+u32 r8127_irq_lines(struct r8127_priv *tp, const struct rxs_qmap *m)
+{
+	u32 lines = 0, l;
+
+	if (!tp->msix)
+		return BIT(0);
+	for (l = 0; l < m->n_vec; l++)
+		lines |= BIT(r8127_hw_vector(m, l));
+	return lines;
+}
+
+/*
+ * The vector table for tp->qmap and tp->req_comb. Called with the
+ * datapath stopped.
+ */
+void r8127_irq_setup_vecs(struct r8127_priv *tp)
+{
+	struct rxs_qmap *m = &tp->qmap;
+	u32 l;
+
 	tp->nvec = m->n_vec;
 	for (l = 0; l < m->n_vec; l++) {
 		struct r8127_vec *v = &tp->vec[l];
@@ -102,7 +123,7 @@ void r8127_irq_setup_map(struct r8127_priv *tp)
 
 		memset(v, 0, sizeof(*v));
 		v->tp = tp;
-		v->rx = rxm ? &tp->rx[__ffs(rxm)] : NULL;
+		v->rx = rxm ? &tp->rs.rx[__ffs(rxm)] : NULL;
 		v->tx_mask = rxs_qmap_vec_tx_mask(m, l);
 		v->link = rxs_qmap_link_vector(m) == (int)l;
 		v->hw_bit = tp->msix ? r8127_hw_vector(m, l) : 0;
@@ -110,7 +131,6 @@ void r8127_irq_setup_map(struct r8127_priv *tp)
 		v->nv = v;
 		v->poll_tx_mask = v->tx_mask;
 		v->unmask = BIT(v->hw_bit);
-		r8127_vec_name(tp, v);
 	}
 	if (!tp->msix)
 		return;
@@ -129,13 +149,16 @@ void r8127_irq_setup_map(struct r8127_priv *tp)
 
 static irqreturn_t r8127_msix_irq(int irq, void *data)
 {
-	struct r8127_vec *v = data;
-	struct r8127_priv *tp = v->tp;
-	u32 bit = BIT(v->hw_bit);
+	struct r8127_irq *s = data;
+	struct r8127_vec *v = READ_ONCE(s->vec);
+	struct r8127_priv *tp = s->tp;
+	u32 bit = BIT(s->hw_bit);
 
 	/* [vd] mask this vector, acknowledge it, then let NAPI run */
 	r8127_w32(tp, R8127_IMR_V2_CLEAR, bit);
 	r8127_w32(tp, R8127_ISR_V2, bit);
+	if (!v)		/* a line requested for a layout not running yet */
+		return IRQ_HANDLED;
 	if (v->link) {
 		mod_delayed_work(rxs_system_percpu_wq(), &tp->link_work, 0);
 		r8127_w32(tp, R8127_IMR_V2_SET, bit);
@@ -147,12 +170,14 @@ static irqreturn_t r8127_msix_irq(int irq, void *data)
 
 static irqreturn_t r8127_legacy_irq(int irq, void *data)
 {
-	struct r8127_vec *v = data;
-	struct r8127_priv *tp = v->tp;
+	struct r8127_irq *s = data;
+	struct r8127_vec *v = READ_ONCE(s->vec);
+	struct r8127_priv *tp = s->tp;
 	u32 status = r8127_r32(tp, R8127_ISR0);
 
 	/* [up] rtl8169_interrupt: all ones means the device is gone */
-	if ((status & 0xffff) == 0xffff || !(status & R8127_INT_LEGACY_MASK))
+	if ((status & R8127_ISR0_EVENTS) == R8127_ISR0_EVENTS ||
+	    !(status & R8127_INT_LEGACY_MASK) || !v)
 		return IRQ_NONE;
 	r8127_w32(tp, R8127_IMR0, 0);
 	r8127_w32(tp, R8127_ISR0, status);
@@ -162,64 +187,92 @@ static irqreturn_t r8127_legacy_irq(int irq, void *data)
 	return IRQ_HANDLED;
 }
 
-static int r8127_vec_irq(struct r8127_priv *tp, struct r8127_vec *v)
-{
-	return pci_irq_vector(tp->pdev, tp->msix ? v->hw_bit : 0);
-}
-
-/* Spread RX and TX vectors over CPUs near the device; RSS needs it. */
-static void r8127_vec_affinity(struct r8127_priv *tp, struct r8127_vec *v)
+/* Spread RX and TX lines over CPUs near the device; RSS needs it. */
+static void r8127_irq_affinity(struct r8127_priv *tp, struct r8127_irq *s)
 {
 	int node = dev_to_node(&tp->pdev->dev);
 	u32 idx;
 
-	if (!tp->msix || (!v->rx && !v->tx_mask))
+	if (!tp->msix || s->hw_bit == R8127_V2_LINK)
 		return;
-	idx = v->rx ? v->rx->q : __ffs(v->tx_mask);
-	irq_set_affinity_and_hint(v->irq,
+	idx = s->hw_bit < R8127_V2_TX(0) ? s->hw_bit :
+	      s->hw_bit - R8127_V2_TX(0);
+	irq_set_affinity_and_hint(s->irq,
 				  cpumask_of(cpumask_local_spread(idx, node)));
 }
 
-int r8127_irq_request(struct r8127_priv *tp)
+static void r8127_irq_free_line(struct r8127_priv *tp, struct r8127_irq *s)
+{
+	if (!s->requested)
+		return;
+	if (tp->msix)
+		irq_update_affinity_hint(s->irq, NULL);
+	free_irq(s->irq, s);
+	s->requested = false;
+}
+
+/*
+ * Request the lines of @lines not held yet; @added gets the ones this
+ * call requested. On failure none of them is left requested.
+ */
+int r8127_irq_request(struct r8127_priv *tp, u32 lines, u32 *added)
 {
 	unsigned long flags = 0;
-	u32 i;
+	unsigned long todo;
+	u32 hw;
 	int ret;
 
+	*added = 0;
 	if (!tp->msix && !tp->pdev->msi_enabled && !tp->pdev->msix_enabled)
 		flags = IRQF_SHARED;
-	for (i = 0; i < tp->nvec; i++) {
-		struct r8127_vec *v = &tp->vec[i];
+	todo = lines;
+	for_each_set_bit(hw, &todo, R8127_V2_VECTORS) {
+		struct r8127_irq *s = &tp->irqs[hw];
 
-		r8127_vec_name(tp, v);
-		v->irq = r8127_vec_irq(tp, v);
-		ret = request_irq(v->irq, tp->msix ? r8127_msix_irq :
-				  r8127_legacy_irq, flags, v->name, v);
+		if (s->requested)
+			continue;
+		s->tp = tp;
+		s->hw_bit = hw;
+		WRITE_ONCE(s->vec, NULL);
+		s->irq = pci_irq_vector(tp->pdev, hw);
+		r8127_irq_name(tp, s);
+		ret = request_irq(s->irq, tp->msix ? r8127_msix_irq :
+				  r8127_legacy_irq, flags, s->name, s);
 		if (ret) {
 			netdev_err(tp->dev, "request_irq %d failed: %d\n",
-				   v->irq, ret);
-			r8127_irq_release(tp);
+				   s->irq, ret);
+			r8127_irq_release(tp, ~*added);
+			*added = 0;
 			return ret;
 		}
-		v->irq_requested = true;
-		r8127_vec_affinity(tp, v);
+		s->requested = true;
+		*added |= BIT(hw);
+		r8127_irq_affinity(tp, s);
 	}
 	return 0;
 }
 
-void r8127_irq_release(struct r8127_priv *tp)
+/* Free every requested line not in @keep. */
+void r8127_irq_release(struct r8127_priv *tp, u32 keep)
+{
+	u32 hw;
+
+	for (hw = 0; hw < R8127_V2_VECTORS; hw++)
+		if (!(keep & BIT(hw)))
+			r8127_irq_free_line(tp, &tp->irqs[hw]);
+}
+
+/* Point the lines at the vectors of the running layout, or detach them. */
+void r8127_irq_attach(struct r8127_priv *tp, bool on)
 {
 	u32 i;
 
 	for (i = 0; i < tp->nvec; i++) {
 		struct r8127_vec *v = &tp->vec[i];
+		struct r8127_irq *s = &tp->irqs[v->hw_bit];
 
-		if (!v->irq_requested)
-			continue;
-		if (tp->msix)
-			irq_update_affinity_hint(v->irq, NULL);
-		free_irq(v->irq, v);
-		v->irq_requested = false;
+		v->irq = s->irq;
+		WRITE_ONCE(s->vec, on ? v : NULL);
 	}
 }
 
@@ -243,15 +296,15 @@ void r8127_irq_enable(struct r8127_priv *tp)
 /* Mask and acknowledge everything, then wait for running handlers. */
 void r8127_irq_disable(struct r8127_priv *tp)
 {
-	u32 i;
+	u32 hw;
 
 	r8127_w32(tp, R8127_IMR_V2_CLEAR, ~0U);
 	r8127_w32(tp, R8127_ISR_V2, ~0U);
 	r8127_w32(tp, R8127_IMR0, 0);
 	r8127_w32(tp, R8127_ISR0, ~0U);
-	for (i = 0; i < tp->nvec; i++)
-		if (tp->vec[i].irq_requested)
-			synchronize_irq(tp->vec[i].irq);
+	for (hw = 0; hw < R8127_V2_VECTORS; hw++)
+		if (tp->irqs[hw].requested)
+			synchronize_irq(tp->irqs[hw].irq);
 }
 
 void r8127_irq_unmask_vec(struct r8127_vec *v)

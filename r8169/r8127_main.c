@@ -136,6 +136,7 @@ static int r8127_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	tp->dev = dev;
 	tp->pdev = pdev;
 	mutex_init(&tp->counters_lock);
+	spin_lock_init(&tp->rxcfg_lock);
 	pci_set_drvdata(pdev, tp);
 
 	ret = pci_enable_device(pdev);
@@ -157,13 +158,12 @@ static int r8127_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	} else {
 		ret = pci_alloc_irq_vectors(pdev, 1, 1, PCI_IRQ_ALL_TYPES);
 		tp->msix = false;
-		tp->nvec_granted = ret;
 		ret = ret < 0 ? ret : 0;
 	}
 	if (ret)
 		goto err_unmap;
 
-	tp->counters = dma_alloc_coherent(&pdev->dev, 256, &tp->counters_dma,
+	tp->counters = dma_alloc_coherent(&pdev->dev, R8127_TALLY_SIZE, &tp->counters_dma,
 					  GFP_KERNEL);
 	if (!tp->counters) {
 		ret = -ENOMEM;
@@ -191,7 +191,7 @@ static int r8127_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 err_fw:
 	r8127_fw_release(tp);
 err_counters:
-	dma_free_coherent(&pdev->dev, 256, tp->counters, tp->counters_dma);
+	dma_free_coherent(&pdev->dev, R8127_TALLY_SIZE, tp->counters, tp->counters_dma);
 err_vectors:
 	r8127_irq_free_vectors(tp);
 err_unmap:
@@ -213,7 +213,7 @@ static void r8127_remove(struct pci_dev *pdev)
 	cancel_delayed_work_sync(&tp->link_work);
 	r8127_hw_release(tp);
 	r8127_fw_release(tp);
-	dma_free_coherent(&pdev->dev, 256, tp->counters, tp->counters_dma);
+	dma_free_coherent(&pdev->dev, R8127_TALLY_SIZE, tp->counters, tp->counters_dma);
 	r8127_irq_free_vectors(tp);
 	r8127_unmap_regs(tp);
 	pci_disable_device(pdev);

@@ -1,11 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * r8127 net_device operations: open/stop, runtime reconfiguration of
- * channels and rings, TX timeout recovery and statistics.
+ * channels, rings and MTU, TX timeout recovery and statistics.
  *
- * Every reconfiguration is "down, change, up" under RTNL: the rings,
- * vectors and NAPI instances are rebuilt for the new queue counts. If
- * the new configuration cannot be brought up, the old one is restored.
+ * A reconfiguration works as fbnic_set_channels() and
+ * fbnic_set_ringparam() do (Linux 7.3 fbnic_ethtool.c): everything the
+ * new configuration needs (its rings, their buffers, the interrupt lines
+ * it adds) is allocated first, while the old one keeps running; only then
+ * is the datapath stopped, the new configuration swapped in and started.
+ * Nothing can fail after the swap, so under memory pressure a request
+ * fails with the old configuration still running.
  */
 #include <linux/etherdevice.h>
 #include <linux/if_vlan.h>
@@ -79,55 +83,46 @@ static void r8127_link_queues(struct r8127_priv *tp, bool on)
 		if (tp->vec[i].has_napi)
 			rxs_napi_set_irq(&tp->vec[i].napi, tp->vec[i].irq);
 	for (q = 0; q < tp->qmap.n_rx; q++)
-		rxs_queue_set_napi_rx(dev, q, on ? &tp->rx[q].vec->napi : NULL);
+		rxs_queue_set_napi_rx(dev, q,
+				      on ? &tp->rs.rx[q].vec->napi : NULL);
 	for (q = 0; q < tp->qmap.n_tx; q++)
-		rxs_queue_set_napi_tx(dev, q, on ? &tp->tx[q].vec->napi : NULL);
+		rxs_queue_set_napi_tx(dev, q,
+				      on ? &tp->rs.tx[q].vec->napi : NULL);
 }
 
-static int r8127_up(struct r8127_priv *tp)
+/*
+ * Start the datapath on the running configuration (tp->qmap, tp->rs, its
+ * interrupt lines requested). Cannot fail.
+ */
+static void r8127_start(struct r8127_priv *tp)
 {
 	struct net_device *dev = tp->dev;
-	int ret;
 
-	r8127_irq_setup_map(tp);
-	ret = netif_set_real_num_tx_queues(dev, tp->qmap.n_tx);
-	if (!ret)
-		ret = netif_set_real_num_rx_queues(dev, tp->qmap.n_rx);
-	if (ret)
-		return ret;
-	if (!netif_is_rxfh_configured(dev))
-		r8127_rss_default_indir(tp);
-
-	ret = r8127_rings_alloc(tp);
-	if (ret)
-		return ret;
+	r8127_irq_setup_vecs(tp);
+	r8127_rings_reset(tp);
 	r8127_napi_add_all(tp);
-	ret = r8127_irq_request(tp);
-	if (ret)
-		goto err_napi;
+	r8127_irq_attach(tp, true);
 	r8127_link_queues(tp, true);
 
 	r8127_irq_disable(tp);
 	r8127_hw_stop(tp);
 	r8127_hw_start(tp);
-	tp->up = true;
+	WRITE_ONCE(tp->up, true);
 	r8127_napi_enable_all(tp, true);
 	r8127_irq_enable(tp);
 	netif_tx_start_all_queues(dev);
 	r8127_phy_start(tp);
-	return 0;
-
-err_napi:
-	r8127_napi_del_all(tp);
-	r8127_rings_free(tp);
-	return ret;
 }
 
-static void r8127_down(struct r8127_priv *tp)
+/*
+ * Stop the datapath; its rings and interrupt lines stay allocated, so
+ * it can start again without allocating anything.
+ */
+static void r8127_stop_datapath(struct r8127_priv *tp)
 {
 	struct net_device *dev = tp->dev;
 
-	tp->up = false;
+	WRITE_ONCE(tp->up, false);
 	r8127_irq_disable(tp);
 	r8127_phy_stop(tp);
 	/*
@@ -139,9 +134,98 @@ static void r8127_down(struct r8127_priv *tp)
 	netif_tx_disable(dev);
 	r8127_hw_stop(tp);
 	r8127_link_queues(tp, false);
-	r8127_irq_release(tp);
+	r8127_irq_attach(tp, false);
 	r8127_napi_del_all(tp);
-	r8127_rings_free(tp);
+	r8127_tx_purge_all(tp);
+}
+
+/* Stop and free everything: the device is down. */
+static void r8127_down(struct r8127_priv *tp)
+{
+	r8127_stop_datapath(tp);
+	r8127_irq_release(tp, 0);
+	r8127_rings_free(tp, &tp->rs);
+}
+
+/*
+ * The stage (tp->stage, used under RTNL only), set to the current
+ * configuration for the caller to change.
+ */
+static struct r8127_stage *r8127_stage_init(struct r8127_priv *tp)
+{
+	struct r8127_stage *st = &tp->stage;
+
+	memset(st, 0, sizeof(*st));
+	st->req_rx = tp->req_rx;
+	st->req_tx = tp->req_tx;
+	st->req_comb = tp->req_comb;
+	st->rx_ring_size = tp->rx_ring_size;
+	st->tx_ring_size = tp->tx_ring_size;
+	st->mtu = READ_ONCE(tp->dev->mtu);
+	return st;
+}
+
+/*
+ * Everything the stage's configuration needs, allocated while the
+ * running one (if any) keeps running: its rings filled with buffers and
+ * the interrupt lines it adds. All or nothing.
+ */
+static int r8127_stage_alloc(struct r8127_priv *tp, struct r8127_stage *st)
+{
+	int ret;
+
+	r8127_irq_build_qmap(tp, st->req_rx, st->req_tx, &st->qmap);
+	st->rx_v4 = tp->msix && st->qmap.n_rx >= 2;
+	ret = r8127_rings_alloc(tp, st);
+	if (ret)
+		return ret;
+	ret = r8127_irq_request(tp, r8127_irq_lines(tp, &st->qmap),
+				&st->irq_new);
+	if (ret)
+		r8127_rings_free(tp, &st->rs);
+	return ret;
+}
+
+/* Undo r8127_stage_alloc() of a stage that was not swapped in. */
+static void r8127_stage_free(struct r8127_priv *tp, struct r8127_stage *st)
+{
+	r8127_irq_release(tp, ~st->irq_new);
+	r8127_rings_free(tp, &st->rs);
+}
+
+/* Make the stage's configuration the running one (datapath stopped). */
+static void r8127_stage_swap(struct r8127_priv *tp, struct r8127_stage *st)
+{
+	tp->req_rx = st->req_rx;
+	tp->req_tx = st->req_tx;
+	tp->req_comb = st->req_comb;
+	tp->rx_ring_size = st->rx_ring_size;
+	tp->tx_ring_size = st->tx_ring_size;
+	tp->qmap = st->qmap;
+	tp->rx_v4 = st->rx_v4;
+	r8127_rings_swap(&tp->rs, &st->rs);
+	if (!netif_is_rxfh_configured(tp->dev))
+		r8127_rss_default_indir(tp);
+}
+
+static int r8127_up(struct r8127_priv *tp)
+{
+	struct r8127_stage *st = r8127_stage_init(tp);
+	int ret;
+
+	ret = r8127_stage_alloc(tp, st);
+	if (ret)
+		return ret;
+	ret = netif_set_real_num_queues(tp->dev, st->qmap.n_tx,
+					st->qmap.n_rx);
+	if (ret) {
+		r8127_stage_free(tp, st);
+		return ret;
+	}
+	/* the swap leaves nothing in the stage: the device was down */
+	r8127_stage_swap(tp, st);
+	r8127_start(tp);
+	return 0;
 }
 
 static int r8127_open(struct net_device *dev)
@@ -162,45 +246,67 @@ static int r8127_stop(struct net_device *dev)
 
 /*
  * Apply new queue counts (@rx and @tx include the @comb combined
- * channels) and ring sizes, validated by the caller. Called under RTNL.
+ * channels), ring sizes and MTU, validated by the caller. Called under
+ * RTNL. A device that is down takes the numbers for its next open.
  */
 int r8127_reconfigure(struct r8127_priv *tp, u32 rx, u32 tx, u32 comb,
-		      u32 rx_size, u32 tx_size)
+		      u32 rx_size, u32 tx_size, u32 mtu)
 {
-	u32 old[5] = { tp->req_rx, tp->req_tx, tp->rx_ring_size,
-		       tp->tx_ring_size, tp->req_comb };
-	bool running = netif_running(tp->dev) && tp->up;
+	struct net_device *dev = tp->dev;
+	struct r8127_stage *st;
 	int ret;
 
-	if (running)
-		r8127_down(tp);
-	tp->req_rx = rx;
-	tp->req_tx = tx;
-	tp->req_comb = comb;
-	tp->rx_ring_size = rx_size;
-	tp->tx_ring_size = tx_size;
-	if (!running) {
-		/* report the new counts now; rings follow at open */
-		r8127_irq_setup_map(tp);
-		ret = netif_set_real_num_tx_queues(tp->dev, tp->qmap.n_tx);
-		if (!ret)
-			ret = netif_set_real_num_rx_queues(tp->dev,
-							   tp->qmap.n_rx);
-		if (!ret && !netif_is_rxfh_configured(tp->dev))
+	if (!netif_running(dev) || !tp->up) {
+		struct rxs_qmap m;
+
+		r8127_irq_build_qmap(tp, rx, tx, &m);
+		ret = netif_set_real_num_queues(dev, m.n_tx, m.n_rx);
+		if (ret)
+			return ret;
+		tp->req_rx = rx;
+		tp->req_tx = tx;
+		tp->req_comb = comb;
+		tp->rx_ring_size = rx_size;
+		tp->tx_ring_size = tx_size;
+		tp->qmap = m;
+		WRITE_ONCE(dev->mtu, mtu);
+		if (!netif_is_rxfh_configured(dev))
 			r8127_rss_default_indir(tp);
-		return ret;
-	}
-	ret = r8127_up(tp);
-	if (!ret)
 		return 0;
-	netdev_err(tp->dev, "reconfiguration failed (%d), restoring\n", ret);
-	tp->req_rx = old[0];
-	tp->req_tx = old[1];
-	tp->rx_ring_size = old[2];
-	tp->tx_ring_size = old[3];
-	tp->req_comb = old[4];
-	if (r8127_up(tp))
-		netdev_err(tp->dev, "cannot restore the old configuration\n");
+	}
+
+	st = r8127_stage_init(tp);
+	st->req_rx = rx;
+	st->req_tx = tx;
+	st->req_comb = comb;
+	st->rx_ring_size = rx_size;
+	st->tx_ring_size = tx_size;
+	st->mtu = mtu;
+	ret = r8127_stage_alloc(tp, st);
+	if (ret)
+		goto err_log;
+
+	r8127_stop_datapath(tp);
+	ret = netif_set_real_num_queues(dev, st->qmap.n_tx, st->qmap.n_rx);
+	if (ret)
+		goto err_restart;
+
+	/* Nothing can fail past this point */
+	r8127_stage_swap(tp, st);
+	WRITE_ONCE(dev->mtu, mtu);
+	r8127_start(tp);
+	/* the stage holds the old rings now; free the lines nobody uses */
+	r8127_rings_free(tp, &st->rs);
+	r8127_irq_release(tp, r8127_irq_lines(tp, &tp->qmap));
+	return 0;
+
+err_restart:
+	/* the old configuration still has all it needs */
+	r8127_start(tp);
+	r8127_stage_free(tp, st);
+err_log:
+	netdev_err(dev, "reconfiguration failed (%d), restoring the old configuration (it kept running)\n",
+		   ret);
 	return ret;
 }
 
@@ -212,10 +318,10 @@ void r8127_reset_work(struct work_struct *work)
 	rtnl_lock();
 	if (netif_running(tp->dev) && tp->up) {
 		netdev_warn(tp->dev, "resetting the device\n");
-		r8127_down(tp);
-		if (r8127_up(tp))
-			netdev_err(tp->dev, "reset failed\n");
-		tp->resets++;
+		/* same rings and lines: nothing to allocate, nothing can fail */
+		r8127_stop_datapath(tp);
+		r8127_start(tp);
+		WRITE_ONCE(tp->resets, tp->resets + 1);
 	}
 	rtnl_unlock();
 }
@@ -252,7 +358,7 @@ static void r8127_tx_timeout(struct net_device *dev, unsigned int txq)
 {
 	struct r8127_priv *tp = netdev_priv(dev);
 
-	tp->tx_timeouts++;
+	WRITE_ONCE(tp->tx_timeouts, tp->tx_timeouts + 1);
 	netdev_warn(dev, "TX queue %u timed out\n", txq);
 	schedule_work(&tp->reset_work);
 }
@@ -265,14 +371,14 @@ static void r8127_get_stats64(struct net_device *dev,
 	u32 q;
 
 	for (q = 0; q < R8127_MAX_RX_QUEUES; q++) {
-		r8127_read_qcnt(&tp->rx[q].stats, &c);
+		r8127_read_qcnt(&tp->rx_stats[q], &c);
 		s->rx_packets += c.packets;
 		s->rx_bytes += c.bytes;
 		s->rx_dropped += c.dropped;
 		s->rx_errors += c.errors;
 	}
 	for (q = 0; q < R8127_MAX_TX_QUEUES; q++) {
-		r8127_read_qcnt(&tp->tx[q].stats, &c);
+		r8127_read_qcnt(&tp->tx_stats[q], &c);
 		s->tx_packets += c.packets;
 		s->tx_bytes += c.bytes;
 		s->tx_dropped += c.errors;
@@ -289,22 +395,20 @@ static int r8127_set_mac_address(struct net_device *dev, void *p)
 	return ret;
 }
 
-/* RX buffers are sized for the MTU: a running device rebuilds its rings. */
+/*
+ * RX buffers are sized for the MTU: a running device gets new rings, as
+ * for a ring size change.
+ */
 static int r8127_change_mtu(struct net_device *dev, int mtu)
 {
 	struct r8127_priv *tp = netdev_priv(dev);
-	int ret;
 
 	if (!tp->up) {
 		WRITE_ONCE(dev->mtu, mtu);
 		return 0;
 	}
-	r8127_down(tp);
-	WRITE_ONCE(dev->mtu, mtu);
-	ret = r8127_up(tp);
-	if (ret)
-		netdev_err(dev, "cannot restart with MTU %d (%d)\n", mtu, ret);
-	return ret;
+	return r8127_reconfigure(tp, tp->req_rx, tp->req_tx, tp->req_comb,
+				 tp->rx_ring_size, tp->tx_ring_size, mtu);
 }
 
 static int r8127_set_features(struct net_device *dev,
@@ -319,10 +423,15 @@ static int r8127_set_features(struct net_device *dev,
 
 static void r8127_set_rx_mode(struct net_device *dev)
 {
-	struct r8127_priv *tp = netdev_priv(dev);
-
-	if (tp->up)
-		r8127_hw_set_rx_mode(dev);
+	/*
+	 * Under the address-list lock, not RTNL. Called only while the
+	 * interface is up; programs the filter even while a reconfiguration
+	 * has the datapath stopped, since r8127_hw_start() programs it again
+	 * (under the same lock) and RxConfig is shared under tp->rxcfg_lock.
+	 * No tp->up test: an update in the window before tp->up is set
+	 * would be lost.
+	 */
+	r8127_hw_set_rx_mode(dev);
 }
 
 /* Offsets the descriptor fields cannot hold go to software GSO/csum. */
@@ -362,7 +471,7 @@ static void r8127_qstats_rx(struct net_device *dev, int idx,
 	struct r8127_priv *tp = netdev_priv(dev);
 	struct r8127_qcnt c;
 
-	r8127_read_qcnt(&tp->rx[idx].stats, &c);
+	r8127_read_qcnt(&tp->rx_stats[idx], &c);
 	st->packets = c.packets;
 	st->bytes = c.bytes;
 	st->alloc_fail = c.alloc_fail;
@@ -377,7 +486,7 @@ static void r8127_qstats_tx(struct net_device *dev, int idx,
 	struct r8127_priv *tp = netdev_priv(dev);
 	struct r8127_qcnt c;
 
-	r8127_read_qcnt(&tp->tx[idx].stats, &c);
+	r8127_read_qcnt(&tp->tx_stats[idx], &c);
 	st->packets = c.packets;
 	st->bytes = c.bytes;
 	st->stop = c.stops;
@@ -400,7 +509,7 @@ static void r8127_qstats_base(struct net_device *dev,
 	rx->csum_none = 0;
 	rx->hw_drops = 0;
 	for (q = dev->real_num_rx_queues; q < R8127_MAX_RX_QUEUES; q++) {
-		r8127_read_qcnt(&tp->rx[q].stats, &c);
+		r8127_read_qcnt(&tp->rx_stats[q], &c);
 		rx->packets += c.packets;
 		rx->bytes += c.bytes;
 		rx->alloc_fail += c.alloc_fail;
@@ -413,7 +522,7 @@ static void r8127_qstats_base(struct net_device *dev,
 	tx->stop = 0;
 	tx->wake = 0;
 	for (q = dev->real_num_tx_queues; q < R8127_MAX_TX_QUEUES; q++) {
-		r8127_read_qcnt(&tp->tx[q].stats, &c);
+		r8127_read_qcnt(&tp->tx_stats[q], &c);
 		tx->packets += c.packets;
 		tx->bytes += c.bytes;
 		tx->stop += c.stops;
@@ -435,9 +544,9 @@ int r8127_netdev_setup(struct r8127_priv *tp)
 	u32 q;
 
 	for (q = 0; q < R8127_MAX_RX_QUEUES; q++)
-		u64_stats_init(&tp->rx[q].stats.syncp);
+		u64_stats_init(&tp->rx_stats[q].syncp);
 	for (q = 0; q < R8127_MAX_TX_QUEUES; q++)
-		u64_stats_init(&tp->tx[q].stats.syncp);
+		u64_stats_init(&tp->tx_stats[q].syncp);
 	INIT_DELAYED_WORK(&tp->link_work, r8127_link_work);
 	INIT_WORK(&tp->reset_work, r8127_reset_work);
 
@@ -467,8 +576,7 @@ int r8127_netdev_setup(struct r8127_priv *tp)
 	/* [up] r8169 turns software IRQ coalescing on by default */
 	rxs_sw_irq_coalesce_default_on(dev);
 
-	r8127_irq_setup_map(tp);
+	r8127_irq_build_qmap(tp, tp->req_rx, tp->req_tx, &tp->qmap);
 	r8127_rss_default_indir(tp);
-	netif_set_real_num_tx_queues(dev, tp->qmap.n_tx);
-	return netif_set_real_num_rx_queues(dev, tp->qmap.n_rx);
+	return netif_set_real_num_queues(dev, tp->qmap.n_tx, tp->qmap.n_rx);
 }

@@ -35,8 +35,8 @@ void r8127_phy_start(struct r8127_priv *tp)
 	bmcr &= ~(BMCR_PDOWN | BMCR_ISOLATE);
 	bmcr |= BMCR_ANENABLE | BMCR_ANRESTART;
 	r8127_phy_ocp_write(tp, R8127_PHY_BMCR, bmcr);
-	tp->speed = SPEED_UNKNOWN;
-	tp->duplex = DUPLEX_UNKNOWN;
+	WRITE_ONCE(tp->speed, SPEED_UNKNOWN);
+	WRITE_ONCE(tp->duplex, DUPLEX_UNKNOWN);
 	netif_carrier_off(tp->dev);
 	schedule_delayed_work(&tp->link_work, 0);
 }
@@ -45,8 +45,8 @@ void r8127_phy_stop(struct r8127_priv *tp)
 {
 	cancel_delayed_work_sync(&tp->link_work);
 	netif_carrier_off(tp->dev);
-	tp->speed = SPEED_UNKNOWN;
-	tp->duplex = DUPLEX_UNKNOWN;
+	WRITE_ONCE(tp->speed, SPEED_UNKNOWN);
+	WRITE_ONCE(tp->duplex, DUPLEX_UNKNOWN);
 }
 
 static u32 r8127_physr_speed(int physr)
@@ -94,19 +94,19 @@ void r8127_link_work(struct work_struct *work)
 	u8 duplex = DUPLEX_UNKNOWN;
 	bool up;
 
-	if (!tp->up)
+	if (!READ_ONCE(tp->up))
 		return;
 	up = r8127_phy_read_link(tp, &speed, &duplex);
 	if (up && (!netif_carrier_ok(dev) || speed != tp->speed ||
 		   duplex != tp->duplex)) {
-		tp->speed = speed;
-		tp->duplex = duplex;
+		WRITE_ONCE(tp->speed, speed);
+		WRITE_ONCE(tp->duplex, duplex);
 		netif_carrier_on(dev);
 		netdev_info(dev, "link up, %u Mbps, %s duplex\n", speed,
 			    duplex == DUPLEX_FULL ? "full" : "half");
 	} else if (!up && netif_carrier_ok(dev)) {
-		tp->speed = SPEED_UNKNOWN;
-		tp->duplex = DUPLEX_UNKNOWN;
+		WRITE_ONCE(tp->speed, SPEED_UNKNOWN);
+		WRITE_ONCE(tp->duplex, DUPLEX_UNKNOWN);
 		netif_carrier_off(dev);
 		netdev_info(dev, "link down\n");
 	}
@@ -191,8 +191,8 @@ void r8127_phy_fill_ksettings(struct r8127_priv *tp,
 	cmd->base.autoneg = AUTONEG_ENABLE;
 	cmd->base.port = tp->sfp ? PORT_FIBRE : PORT_TP;
 	cmd->base.phy_address = 0;
-	cmd->base.speed = link ? tp->speed : SPEED_UNKNOWN;
-	cmd->base.duplex = link ? tp->duplex : DUPLEX_UNKNOWN;
+	cmd->base.speed = link ? READ_ONCE(tp->speed) : SPEED_UNKNOWN;
+	cmd->base.duplex = link ? READ_ONCE(tp->duplex) : DUPLEX_UNKNOWN;
 }
 
 static void r8127_phy_modify(struct r8127_priv *tp, u32 reg, u16 mask,

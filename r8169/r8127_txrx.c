@@ -69,14 +69,14 @@ static const struct r8127_rx_bits r8127_rx4_bits = {
 
 static __le32 *r8127_rx_opts1(struct r8127_rx_ring *r, u32 i)
 {
-	if (r->tp->rx_v4)
+	if (r->v4)
 		return &((struct r8127_rx_desc_v4 *)r->desc)[i].opts1;
 	return &((struct r8127_rx_desc *)r->desc)[i].opts1;
 }
 
 static u32 r8127_rx_opts2(struct r8127_rx_ring *r, u32 i)
 {
-	if (r->tp->rx_v4)
+	if (r->v4)
 		return le32_to_cpu(((struct r8127_rx_desc_v4 *)r->desc)[i].opts2);
 	return le32_to_cpu(((struct r8127_rx_desc *)r->desc)[i].opts2);
 }
@@ -88,11 +88,11 @@ static u32 r8127_rx_opts2(struct r8127_rx_ring *r, u32 i)
 static void r8127_rx_give(struct r8127_rx_ring *r, u32 i)
 {
 	dma_addr_t a = page_pool_get_dma_addr(r->page[i]) + R8127_RX_HEADROOM;
-	u32 opts1 = R8127_DESC_OWN | r->buf_len;
+	u32 opts1 = R8127_DESC_OWN | FIELD_PREP(R8127_RX_LEN, r->buf_len);
 
 	if (i == r->size - 1)
 		opts1 |= R8127_DESC_RING_END;
-	if (r->tp->rx_v4) {
+	if (r->v4) {
 		struct r8127_rx_desc_v4 *d = &((struct r8127_rx_desc_v4 *)r->desc)[i];
 
 		d->addr = cpu_to_le64(a);
@@ -151,7 +151,7 @@ static void r8127_rx_hash(struct r8127_rx_ring *r, struct sk_buff *skb, u32 i)
 	u32 info, hash;
 	bool udp_l4;
 
-	if (!r->tp->rx_v4 || !(r->tp->dev->features & NETIF_F_RXHASH))
+	if (!r->v4 || !(r->tp->dev->features & NETIF_F_RXHASH))
 		return;
 	info = le32_to_cpu(d->rss_info);
 	hash = le32_to_cpu(d->rss_hash);
@@ -159,7 +159,8 @@ static void r8127_rx_hash(struct r8127_rx_ring *r, struct sk_buff *skb, u32 i)
 		return;
 	/* UDP ports are in the hash only when UDP hashing is on */
 	udp_l4 = (info & R8127_RSSI_UDP) &&
-		 ((info & R8127_RSSI_IPV4) ? r->tp->rss_udp4 : r->tp->rss_udp6);
+		 ((info & R8127_RSSI_IPV4) ? READ_ONCE(r->tp->rss_udp4) :
+		  READ_ONCE(r->tp->rss_udp6));
 	skb_set_hash(skb, hash, (info & R8127_RSSI_TCP) || udp_l4 ?
 		     PKT_HASH_TYPE_L4 : PKT_HASH_TYPE_L3);
 }
@@ -186,7 +187,7 @@ static struct sk_buff *r8127_rx_build(struct r8127_rx_ring *r, u32 i,
 static bool r8127_rx_one(struct r8127_rx_ring *r, u32 i, u32 opts1,
 			 struct r8127_qcnt *c)
 {
-	const struct r8127_rx_bits *b = r->tp->rx_v4 ? &r8127_rx4_bits :
+	const struct r8127_rx_bits *b = r->v4 ? &r8127_rx4_bits :
 					 &r8127_rx1_bits;
 	struct net_device *dev = r->tp->dev;
 	u32 whole = R8127_DESC_FIRST | R8127_DESC_LAST;
@@ -221,7 +222,7 @@ static bool r8127_rx_one(struct r8127_rx_ring *r, u32 i, u32 opts1,
 	r8127_rx_hash(r, skb, i);
 	if (opts2 & R8127_RX_VLAN)
 		__vlan_hwaccel_put_tag(skb, htons(ETH_P_8021Q),
-				       swab16(opts2 & R8127_RX_VLAN_TAG));
+				       swab16(FIELD_GET(R8127_RX_VLAN_TAG, opts2)));
 	skb->protocol = eth_type_trans(skb, dev);
 	skb_record_rx_queue(skb, r->q);
 	c->packets++;
@@ -233,15 +234,17 @@ static bool r8127_rx_one(struct r8127_rx_ring *r, u32 i, u32 opts1,
 static void r8127_rx_add_stats(struct r8127_rx_ring *r,
 			       const struct r8127_qcnt *c)
 {
-	u64_stats_update_begin(&r->stats.syncp);
-	r->stats.c.packets += c->packets;
-	r->stats.c.bytes += c->bytes;
-	r->stats.c.csum_ok += c->csum_ok;
-	r->stats.c.csum_none += c->csum_none;
-	r->stats.c.alloc_fail += c->alloc_fail;
-	r->stats.c.errors += c->errors;
-	r->stats.c.dropped += c->dropped;
-	u64_stats_update_end(&r->stats.syncp);
+	struct r8127_queue_stats *s = r->stats;
+
+	u64_stats_update_begin(&s->syncp);
+	s->c.packets += c->packets;
+	s->c.bytes += c->bytes;
+	s->c.csum_ok += c->csum_ok;
+	s->c.csum_none += c->csum_none;
+	s->c.alloc_fail += c->alloc_fail;
+	s->c.errors += c->errors;
+	s->c.dropped += c->dropped;
+	u64_stats_update_end(&s->syncp);
 }
 
 static int r8127_rx_poll(struct r8127_rx_ring *r, int budget)
@@ -305,7 +308,6 @@ static int r8127_rx_ring_alloc(struct r8127_rx_ring *r)
 	};
 	u32 i;
 
-	r->cur = 0;
 	r->desc = dma_alloc_coherent(d, r->size * R8127_RX_DESC_SIZE, &r->dma,
 				     GFP_KERNEL);
 	r->page = kvcalloc(r->size, sizeof(*r->page), GFP_KERNEL);
@@ -316,19 +318,20 @@ static int r8127_rx_ring_alloc(struct r8127_rx_ring *r)
 		r->pool = NULL;
 		goto err;
 	}
+	/* buffers only: r8127_rings_reset() hands them to the chip */
 	for (i = 0; i < r->size; i++) {
-		r->page[i] = r8127_rx_alloc_page(r);
+		if (!r8127_fail_reconf_alloc(r->tp))
+			r->page[i] = r8127_rx_alloc_page(r);
 		if (!r->page[i]) {
 			/* counted like a failure on the datapath */
-			u64_stats_update_begin(&r->stats.syncp);
-			r->stats.c.alloc_fail++;
-			u64_stats_update_end(&r->stats.syncp);
+			u64_stats_update_begin(&r->stats->syncp);
+			r->stats->c.alloc_fail++;
+			u64_stats_update_end(&r->stats->syncp);
 			netdev_warn(r->tp->dev,
 				    "RX queue %u: no buffer for slot %u of %u\n",
 				    r->q, i, r->size);
 			goto err;
 		}
-		r8127_rx_give(r, i);
 	}
 	return 0;
 err:
@@ -481,12 +484,12 @@ unwind:
 
 static void r8127_tx_count(struct r8127_tx_ring *t, bool tso, bool err)
 {
-	u64_stats_update_begin(&t->stats.syncp);
+	u64_stats_update_begin(&t->stats->syncp);
 	if (tso)
-		t->stats.c.tso++;
+		t->stats->c.tso++;
 	if (err)
-		t->stats.c.errors++;
-	u64_stats_update_end(&t->stats.syncp);
+		t->stats->c.errors++;
+	u64_stats_update_end(&t->stats->syncp);
 }
 
 static void r8127_tx_maybe_stop(struct r8127_tx_ring *t,
@@ -495,9 +498,9 @@ static void r8127_tx_maybe_stop(struct r8127_tx_ring *t,
 	if (likely(r8127_tx_free(t) >= R8127_TX_STOP_THRESH))
 		return;
 	netif_tx_stop_queue(txq);
-	u64_stats_update_begin(&t->stats.syncp);
-	t->stats.c.stops++;
-	u64_stats_update_end(&t->stats.syncp);
+	u64_stats_update_begin(&t->stats->syncp);
+	t->stats->c.stops++;
+	u64_stats_update_end(&t->stats->syncp);
 	/* pairs with the barrier in r8127_tx_clean() */
 	smp_mb();
 	if (r8127_tx_free(t) >= R8127_TX_STOP_THRESH)
@@ -508,7 +511,7 @@ netdev_tx_t r8127_start_xmit(struct sk_buff *skb, struct net_device *dev)
 {
 	struct r8127_priv *tp = netdev_priv(dev);
 	u16 q = skb_get_queue_mapping(skb);
-	struct r8127_tx_ring *t = &tp->tx[q];
+	struct r8127_tx_ring *t = &tp->rs.tx[q];
 	struct netdev_queue *txq = netdev_get_tx_queue(dev, q);
 	u32 o1, o2, first;
 	int n;
@@ -573,10 +576,10 @@ static bool r8127_tx_clean(struct r8127_tx_ring *t, int napi_budget)
 	if (!pkts)
 		return t->cons == clo;
 
-	u64_stats_update_begin(&t->stats.syncp);
-	t->stats.c.packets += pkts;
-	t->stats.c.bytes += bytes;
-	u64_stats_update_end(&t->stats.syncp);
+	u64_stats_update_begin(&t->stats->syncp);
+	t->stats->c.packets += pkts;
+	t->stats->c.bytes += bytes;
+	u64_stats_update_end(&t->stats->syncp);
 	netdev_tx_completed_queue(txq, pkts, bytes);
 
 	/* pairs with the barrier in r8127_tx_maybe_stop() */
@@ -584,14 +587,14 @@ static bool r8127_tx_clean(struct r8127_tx_ring *t, int napi_budget)
 	if (netif_tx_queue_stopped(txq) &&
 	    r8127_tx_free(t) >= R8127_TX_STOP_THRESH) {
 		netif_tx_wake_queue(txq);
-		u64_stats_update_begin(&t->stats.syncp);
-		t->stats.c.wakes++;
-		u64_stats_update_end(&t->stats.syncp);
+		u64_stats_update_begin(&t->stats->syncp);
+		t->stats->c.wakes++;
+		u64_stats_update_end(&t->stats->syncp);
 	}
 	return t->cons == clo;
 }
 
-/* Drop everything still queued (device stopped). */
+/* Drop everything still queued (datapath stopped). */
 static void r8127_tx_purge(struct r8127_tx_ring *t)
 {
 	u32 i;
@@ -605,7 +608,19 @@ static void r8127_tx_purge(struct r8127_tx_ring *t)
 	}
 	t->prod = 0;
 	t->cons = 0;
-	netdev_tx_reset_queue(netdev_get_tx_queue(t->tp->dev, t->q));
+}
+
+/* The running TX rings, after r8127_stop(): empty, BQL reset. */
+void r8127_tx_purge_all(struct r8127_priv *tp)
+{
+	u32 q;
+
+	for (q = 0; q < tp->qmap.n_tx; q++) {
+		if (!tp->rs.tx[q].buf)
+			continue;
+		r8127_tx_purge(&tp->rs.tx[q]);
+		netdev_tx_reset_queue(netdev_get_tx_queue(tp->dev, q));
+	}
 }
 
 static void r8127_tx_ring_free(struct r8127_tx_ring *t)
@@ -624,8 +639,6 @@ static void r8127_tx_ring_free(struct r8127_tx_ring *t)
 
 static int r8127_tx_ring_alloc(struct r8127_tx_ring *t)
 {
-	t->prod = 0;
-	t->cons = 0;
 	t->desc = dma_alloc_coherent(&t->tp->pdev->dev,
 				     t->size * R8127_TX_DESC_SIZE, &t->dma,
 				     GFP_KERNEL);
@@ -651,92 +664,139 @@ static int r8127_tx_ring_alloc(struct r8127_tx_ring *t)
  * there: its descriptors are the chip's and all point at one scratch
  * buffer in the same allocation, which nothing reads.
  */
-static int r8127_rx_idle_alloc(struct r8127_priv *tp)
+static int r8127_rx_idle_alloc(struct r8127_priv *tp, struct r8127_stage *st)
 {
-	u32 opts1, i;
-	__le64 addr;
-	void *mem;
-
-	if (r8127_hw_rx_rings(tp) == tp->qmap.n_rx)
+	if (r8127_hw_rx_rings(&st->qmap) == st->qmap.n_rx)
 		return 0;
-	mem = dma_alloc_coherent(&tp->pdev->dev, R8127_RX_IDLE_SIZE,
-				 &tp->rx_idle_dma, GFP_KERNEL);
-	if (!mem)
-		return -ENOMEM;
-	addr = cpu_to_le64(tp->rx_idle_dma +
-			   R8127_RX_IDLE_DESCS * R8127_RX_DESC_SIZE);
+	st->rs.idle = dma_alloc_coherent(&tp->pdev->dev, R8127_RX_IDLE_SIZE,
+					 &st->rs.idle_dma, GFP_KERNEL);
+	return st->rs.idle ? 0 : -ENOMEM;
+}
+
+/* Hand every descriptor of the idle ring (if any) to the chip. */
+static void r8127_rx_idle_fill(struct r8127_priv *tp)
+{
+	__le64 addr = cpu_to_le64(tp->rs.idle_dma +
+				  R8127_RX_IDLE_DESCS * R8127_RX_DESC_SIZE);
+	u32 opts1, i;
+
+	if (!tp->rs.idle)
+		return;
 	for (i = 0; i < R8127_RX_IDLE_DESCS; i++) {
-		opts1 = R8127_DESC_OWN | R8127_RX_IDLE_BUF;
+		opts1 = R8127_DESC_OWN |
+			FIELD_PREP(R8127_RX_LEN, R8127_RX_IDLE_BUF);
 		if (i == R8127_RX_IDLE_DESCS - 1)
 			opts1 |= R8127_DESC_RING_END;
 		if (tp->rx_v4) {
-			struct r8127_rx_desc_v4 *d = mem;
+			struct r8127_rx_desc_v4 *d = tp->rs.idle;
 
 			d[i].addr = addr;
+			d[i].opts2 = 0;
 			d[i].opts1 = cpu_to_le32(opts1);
 		} else {
-			struct r8127_rx_desc *d = mem;
+			struct r8127_rx_desc *d = tp->rs.idle;
 
 			d[i].addr = addr;
+			d[i].opts2 = 0;
 			d[i].opts1 = cpu_to_le32(opts1);
 		}
 	}
-	tp->rx_idle = mem;
-	return 0;
 }
 
-static void r8127_rx_idle_free(struct r8127_priv *tp)
-{
-	if (!tp->rx_idle)
-		return;
-	dma_free_coherent(&tp->pdev->dev, R8127_RX_IDLE_SIZE, tp->rx_idle,
-			  tp->rx_idle_dma);
-	tp->rx_idle = NULL;
-}
-
-void r8127_rings_free(struct r8127_priv *tp)
+/* Free the memory of a ring set (any of it may be missing). */
+void r8127_rings_free(struct r8127_priv *tp, struct r8127_rings *rs)
 {
 	u32 q;
 
-	r8127_rx_idle_free(tp);
-
+	if (rs->idle) {
+		dma_free_coherent(&tp->pdev->dev, R8127_RX_IDLE_SIZE, rs->idle,
+				  rs->idle_dma);
+		rs->idle = NULL;
+	}
 	for (q = 0; q < R8127_MAX_TX_QUEUES; q++)
-		r8127_tx_ring_free(&tp->tx[q]);
+		r8127_tx_ring_free(&rs->tx[q]);
 	for (q = 0; q < R8127_MAX_RX_QUEUES; q++)
-		r8127_rx_ring_free(&tp->rx[q]);
+		r8127_rx_ring_free(&rs->rx[q]);
 }
 
-int r8127_rings_alloc(struct r8127_priv *tp)
+/*
+ * Allocate the rings of @st and fill its RX rings with buffers, all or
+ * nothing. The running configuration is not touched.
+ */
+int r8127_rings_alloc(struct r8127_priv *tp, struct r8127_stage *st)
 {
-	u32 q, i;
+	u32 order = r8127_rx_order(st->mtu);
+	u32 q;
 	int ret;
 
-	for (q = 0; q < tp->qmap.n_tx; q++) {
-		struct r8127_tx_ring *t = &tp->tx[q];
+	for (q = 0; q < st->qmap.n_tx; q++) {
+		struct r8127_tx_ring *t = &st->rs.tx[q];
 
 		t->tp = tp;
 		t->q = q;
-		t->size = tp->tx_ring_size;
+		t->stats = &tp->tx_stats[q];
+		t->size = st->tx_ring_size;
 		ret = r8127_tx_ring_alloc(t);
 		if (ret)
 			goto err;
 	}
-	for (q = 0; q < tp->qmap.n_rx; q++) {
-		struct r8127_rx_ring *r = &tp->rx[q];
+	for (q = 0; q < st->qmap.n_rx; q++) {
+		struct r8127_rx_ring *r = &st->rs.rx[q];
 
 		r->tp = tp;
 		r->q = q;
-		r->size = tp->rx_ring_size;
-		r->order = r8127_rx_order(tp->dev->mtu);
-		r->buf_len = r8127_rx_buf_len(r->order);
+		r->stats = &tp->rx_stats[q];
+		r->v4 = st->rx_v4;
+		r->size = st->rx_ring_size;
+		r->order = order;
+		r->buf_len = r8127_rx_buf_len(order);
 		ret = r8127_rx_ring_alloc(r);
 		if (ret)
 			goto err;
 	}
-	ret = r8127_rx_idle_alloc(tp);
+	ret = r8127_rx_idle_alloc(tp, st);
 	if (ret)
 		goto err;
-	/* point rings and vectors at each other */
+	return 0;
+err:
+	r8127_rings_free(tp, &st->rs);
+	return ret;
+}
+
+/* Exchange two ring sets (both stopped); ring pointers stay valid. */
+void r8127_rings_swap(struct r8127_rings *a, struct r8127_rings *b)
+{
+	u32 q;
+
+	for (q = 0; q < R8127_MAX_TX_QUEUES; q++)
+		swap(a->tx[q], b->tx[q]);
+	for (q = 0; q < R8127_MAX_RX_QUEUES; q++)
+		swap(a->rx[q], b->rx[q]);
+	swap(a->idle, b->idle);
+	swap(a->idle_dma, b->idle_dma);
+}
+
+/*
+ * Before a start: the running rings from their first slot (the chip
+ * starts there after its reset), every RX buffer owned by the chip, rings
+ * and vectors pointing at each other. Allocates nothing.
+ */
+void r8127_rings_reset(struct r8127_priv *tp)
+{
+	u32 q, i;
+
+	for (q = 0; q < tp->qmap.n_tx; q++) {
+		tp->rs.tx[q].prod = 0;
+		tp->rs.tx[q].cons = 0;
+	}
+	for (q = 0; q < tp->qmap.n_rx; q++) {
+		struct r8127_rx_ring *r = &tp->rs.rx[q];
+
+		r->cur = 0;
+		for (i = 0; i < r->size; i++)
+			r8127_rx_give(r, i);
+	}
+	r8127_rx_idle_fill(tp);
 	for (i = 0; i < tp->nvec; i++) {
 		struct r8127_vec *v = &tp->vec[i];
 
@@ -744,12 +804,8 @@ int r8127_rings_alloc(struct r8127_priv *tp)
 			v->rx->vec = v;
 		for (q = 0; q < tp->qmap.n_tx; q++)
 			if (v->poll_tx_mask & BIT(q))
-				tp->tx[q].vec = v;
+				tp->rs.tx[q].vec = v;
 	}
-	return 0;
-err:
-	r8127_rings_free(tp);
-	return ret;
 }
 
 static void r8127_write_base(struct r8127_priv *tp, u32 lo, dma_addr_t a)
@@ -763,14 +819,14 @@ void r8127_rings_write_bases(struct r8127_priv *tp)
 {
 	u32 q;
 
-	r8127_write_base(tp, R8127_TX_DESC0_LO, tp->tx[0].dma);
+	r8127_write_base(tp, R8127_TX_DESC0_LO, tp->rs.tx[0].dma);
 	if (tp->qmap.n_tx > 1)
-		r8127_write_base(tp, R8127_TX_DESC1_LO, tp->tx[1].dma);
-	r8127_write_base(tp, R8127_RX_DESC0_LO, tp->rx[0].dma);
+		r8127_write_base(tp, R8127_TX_DESC1_LO, tp->rs.tx[1].dma);
+	r8127_write_base(tp, R8127_RX_DESC0_LO, tp->rs.rx[0].dma);
 	for (q = 1; q < tp->qmap.n_rx; q++)
-		r8127_write_base(tp, R8127_RX_DESCN_LO(q), tp->rx[q].dma);
-	for (; q < r8127_hw_rx_rings(tp); q++)
-		r8127_write_base(tp, R8127_RX_DESCN_LO(q), tp->rx_idle_dma);
+		r8127_write_base(tp, R8127_RX_DESCN_LO(q), tp->rs.rx[q].dma);
+	for (; q < r8127_hw_rx_rings(&tp->qmap); q++)
+		r8127_write_base(tp, R8127_RX_DESCN_LO(q), tp->rs.idle_dma);
 }
 
 /* ---------------------------------------------------------------- NAPI */
@@ -785,7 +841,7 @@ int r8127_poll(struct napi_struct *napi, int budget)
 
 	for (q = 0; q < tp->qmap.n_tx; q++)
 		if (v->poll_tx_mask & BIT(q))
-			tx_done &= r8127_tx_clean(&tp->tx[q], budget);
+			tx_done &= r8127_tx_clean(&tp->rs.tx[q], budget);
 	if (v->rx && budget)
 		work = r8127_rx_poll(v->rx, budget);
 	if (!tx_done)
