@@ -81,14 +81,16 @@ static uint32_t gbeth_fdt_clock(void *fdt, uint64_t off, const char *name,
                                 uint32_t hz)
 {
     char *node = g_strdup_printf("/gbeth-%s-clk-%" PRIx64, name, off);
+    char *out = g_strdup_printf("gbeth-%s", name);
     uint32_t ph = qemu_fdt_alloc_phandle(fdt);
 
     qemu_fdt_add_subnode(fdt, node);
     qemu_fdt_setprop_string(fdt, node, "compatible", "fixed-clock");
     qemu_fdt_setprop_cell(fdt, node, "#clock-cells", 0);
     qemu_fdt_setprop_cell(fdt, node, "clock-frequency", hz);
-    qemu_fdt_setprop_string(fdt, node, "clock-output-names", name);
+    qemu_fdt_setprop_string(fdt, node, "clock-output-names", out);
     qemu_fdt_setprop_cell(fdt, node, "phandle", ph);
+    g_free(out);
     g_free(node);
     return ph;
 }
@@ -108,9 +110,9 @@ static int gbeth_add_fdt_node(RxsPlatformDevice *dev,
     assert(info->nr_mmio == 2 && info->nr_irq == 1);
 
     /* rates as on the RZ/G2L SMARC board; ravb never reads them */
-    clk[0] = cpu_to_be32(gbeth_fdt_clock(fdt, off, "gbeth-axi", 200000000));
-    clk[1] = cpu_to_be32(gbeth_fdt_clock(fdt, off, "gbeth-chi", 100000000));
-    clk[2] = cpu_to_be32(gbeth_fdt_clock(fdt, off, "gbeth-ref", 125000000));
+    clk[0] = cpu_to_be32(gbeth_fdt_clock(fdt, off, "axi", 200000000));
+    clk[1] = cpu_to_be32(gbeth_fdt_clock(fdt, off, "chi", 100000000));
+    clk[2] = cpu_to_be32(gbeth_fdt_clock(fdt, off, "ref", 125000000));
 
     node = g_strdup_printf("%s/reset-controller@%" PRIx64, info->pbus_node,
                            info->mmio[GBETH_MMIO_RESET]);
