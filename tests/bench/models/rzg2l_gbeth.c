@@ -218,6 +218,8 @@ static void gbeth_reset(DeviceState *dev)
 
 static Property gbeth_properties[] = {
     DEFINE_NIC_PROPERTIES(RzG2lGbethState, conf),
+    /* true: a full RX queue drops the frame (RIS2.QFF0), as the hardware */
+    DEFINE_PROP_BOOL("rx-drop-full", RzG2lGbethState, rx_drop_full, false),
     DEFINE_PROP_END_OF_LIST(),
 };
 

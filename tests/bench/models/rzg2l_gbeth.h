@@ -73,6 +73,8 @@ struct RzG2lGbethState {
     uint32_t tx_cur;        /* TX queue 0: next descriptor address */
     uint32_t rx_cur;        /* RX queue 0: next descriptor address */
     bool dma_loaded;        /* heads loaded from DBAT (OPERATION entered) */
+    bool rx_drop_full;      /* property: drop on a full RX queue (as HW) */
+    bool rx_waiting;        /* a frame waits in QEMU's queue for room */
     GbethMdio mdio;
     uint16_t phy[32];
     uint8_t frame[GBETH_MAX_FRAME + 8];

@@ -590,6 +590,14 @@ ssize_t rzg2l_gbeth_core_receive(RzG2lGbethState *s, const uint8_t *buf,
         need++;
         cur += DESC_SIZE;
     }
+    if (done < total && !s->rx_drop_full) {
+        /*
+         * Model choice (default): hold the frame in QEMU's queue until the
+         * driver has refilled; ravb_poll writes TIS after every refill.
+         */
+        s->rx_waiting = true;
+        return 0;
+    }
     if (done < total) {
         /* queue full: the frame is lost, RIS2.QFF0 (and EIS.QFS) report it */
         *reg(s, RIS2) |= RIS2_QFF0;
@@ -856,6 +864,11 @@ static void w_w0c(RzG2lGbethState *s, hwaddr addr, uint32_t val)
 {
     *reg(s, addr) &= val;
     gbeth_update_irq(s);
+    if (s->rx_waiting && (addr == TIS || addr == RIS0)) {
+        /* ravb_poll: RIS0 before, TIS after its RX refill */
+        s->rx_waiting = false;
+        qemu_flush_queued_packets(qemu_get_queue(s->nic));
+    }
 }
 
 /* mask registers: unmasking may raise the line */
