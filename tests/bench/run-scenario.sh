@@ -9,7 +9,7 @@
 #            [--append "KERNEL ARGS"] [--env VAR=VALUE]... [--file FILE]...
 #            SCENARIO.sh
 #
-#   NIC: a name (virtio, e1000e, rtl8127, mt7988) or a QEMU -device string
+#   NIC: a name (virtio, e1000e, rtl8127, mt7988, rzg2l-gbeth) or a QEMU -device string
 #        ("rtl8127,foo=bar"); ",netdev=dut" is added if absent. A PCI DUT
 #        sits behind a pcie-root-port (guest 0000:01:00.0); a platform DUT
 #        (mt7988: the mt7988-eth model on virt's platform bus) is the first
@@ -102,6 +102,7 @@ virtio|virtio-net|virtio-net-pci) dev=virtio-net-pci; drv=virtio_net ;;
 e1000e) dev=e1000e; drv=e1000e ;;
 rtl8127|rtl8127,*) dev=$nic; drv=r8169 ;;
 mt7988|mt7988,*) dev=mt7988-eth${nic#mt7988}; drv=mtk_eth ;;
+rzg2l-gbeth|rzg2l-gbeth,*) dev=$nic; drv=ravb ;;
 *) dev=$nic; drv= ;;
 esac
 [ -n "$driver" ] && drv=$driver
@@ -111,6 +112,7 @@ dut_bus=pci
 dut_devpath=
 case $devtype in
 mt7988-eth) dut_bus=platform; dut_devpath=/sys/bus/platform/devices/c000000.ethernet ;;
+rzg2l-gbeth) dut_bus=platform; dut_devpath=/sys/bus/platform/devices/c000000.ethernet ;;
 esac
 case ",$dev," in *,netdev=*) ;; *) dev="$dev,netdev=dut" ;; esac
 case ",$dev," in *,mac=*) ;; *) dev="$dev,mac=52:54:00:12:80:01" ;; esac
