@@ -426,7 +426,8 @@ rxs_dmesg_new() {
 				seen = 1
 		}
 		END { if (!seen) exit 3 }' /tmp/rxs-dmesg.raw > /tmp/rxs-dmesg.new; then
-		rxs_fail "kernel log marker '$RXS_DMESG_MARK' lost: the log buffer wrapped ($(wc -l < /tmp/rxs-dmesg.raw) lines kept), lines since the mark were not all seen"
+		# on stderr: callers send rxs_dmesg_new's output to a file
+		rxs_fail "kernel log marker '$RXS_DMESG_MARK' lost: the log buffer wrapped ($(wc -l < /tmp/rxs-dmesg.raw) lines kept), lines since the mark were not all seen" >&2
 	fi
 	cut -d' ' -f2- /tmp/rxs-dmesg.new
 }
