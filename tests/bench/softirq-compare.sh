@@ -9,21 +9,29 @@
 # average before and after it (other guests on the host slow this one
 # down), then
 #
-#   driver | busiest DUT CPU softirq share | source | per-CPU softirq % |
-#   streams per DUT CPU | busiest ring's RX packet share | Mbit/s
+#   driver | busiest DUT CPU's NET_RX share | its all-softirq share |
+#   source | per-CPU softirq % | streams per DUT CPU | busiest ring's RX
+#   packet share | Mbit/s
 #
-# The share is the busiest DUT CPU's softirq time over the sum over DUT
-# CPUs 0-3. Its source is named: "hist" = time from softirq_entry to
-# softirq_exit summed by a hist trigger in the guest (precise), "ticks" =
-# /proc/stat softirq ticks (sampled at the tick; only when tracing is not
-# available). Goals (fixed): r8127 share <= 40 %, r8169 share >= 90 %.
+# The gate is the NET_RX share: the receive softirq time (NET_RX, vector
+# 3) of the DUT CPU that has the most of it, over the NET_RX time summed
+# over DUT CPUs 0-3. Beside it, the all-softirq share (every vector:
+# timers, RCU, NET_TX, ... of the CPU busiest in all of them, over the
+# sum), which is not gated. Its source is named: "hist" = time from
+# softirq_entry to softirq_exit summed per CPU and vector by a hist
+# trigger in the guest (precise), "ticks" = /proc/stat softirq ticks
+# (sampled at the tick, all vectors together: only when tracing is not
+# available, and then the gate falls back to the all-softirq share, said
+# so in the table). Goals (fixed): r8127 share <= 40 %, r8169 share >= 90 %.
+# With --runs N (N > 1) the spread of both shares per driver follows:
+# min / median / max over the runs.
 # Exits 1 if any run misses its goal or fails, 0 otherwise.
 #
 # usage: tests/bench/softirq-compare.sh [--kernel 7.3] [--runs N] [--smp 6]
 #            [--module r8127.ko] [run-scenario.sh options...]
 # Without --module, r8127.ko is built from this checkout
 # (tests/bench/build-modules.sh). --runs N repeats the pair N times and
-# adds the spread (min..max) of the shares. Scenario settings go through
+# adds the spread (min / median / max) of the shares. Scenario settings go through
 # run-scenario.sh's --env, e.g. --env RXS_SOFTIRQ_STREAMS=8,
 # --env RXS_SOFTIRQ_TX_TO_APP=1 (r8127's TX vectors on the application
 # CPU), --env RXS_SOFTIRQ_TRACE=0 (no tracing: ticks).
@@ -97,9 +105,19 @@ $drv $i FAIL"
 			rc=1
 			continue
 		fi
-		share=$(field share "$line")
-		busiest=$(field busiest "$line")
+		all=$(field share "$line")
+		busiest_all=$(field busiest "$line")
 		src=$(field source "$line")
+		# the gate: NET_RX's own share (hist); with ticks there is no
+		# per-vector time, the all-softirq share stands in (marked)
+		share=$(field netrx_share "$line")
+		busiest=$(field netrx_busiest "$line")
+		gsrc=NET_RX
+		if [ -z "$share" ]; then
+			share=$all
+			busiest=$busiest_all
+			gsrc=all
+		fi
 		pct=$(field pct "$line")
 		mbits=$(field mbits "$line")
 		spc=$(field streams_per_cpu "$line")
@@ -114,39 +132,62 @@ $drv $i FAIL"
 			goal=">= $R8169_MIN_SHARE%"
 		fi
 		[ "$ok" = met ] || rc=1
-		echo "   $drv run $i: busiest $busiest, share $share% ($src; goal $goal: $ok), $mbits Mbit/s, TX vectors: $tx"
+		echo "   $drv run $i: NET_RX share $share% on ${busiest:-?} ($gsrc, $src; goal $goal: $ok), all softirq $all% on $busiest_all, $mbits Mbit/s, TX vectors: $tx"
 		rows="$rows
-$drv $i $share $busiest $src $pct ${spc:--} $mbits $ok $load0/$load1 ${ring:--}"
+$drv $i $share ${busiest:--} $src $pct ${spc:--} $mbits $ok $load0/$load1 ${ring:--} $all $busiest_all $gsrc"
 	done
 	i=$((i + 1))
 done
 
 echo
-echo "Busiest DUT CPU's share of the softirq time over DUT CPUs 0-3, iperf3 -R"
-echo "-P ${streams:-?} (the DUT receives), kernel $kernel, same RTL8127 model (TCG);"
-echo "source hist = softirq_entry..exit time per CPU (hist trigger), ticks = /proc/stat:"
+echo "Busiest DUT CPU's share of the NET_RX softirq time over DUT CPUs 0-3 (the gate),"
+echo "and of all softirq time (beside it, not gated); iperf3 -R -P ${streams:-?} (the DUT"
+echo "receives), kernel $kernel, same RTL8127 model (TCG); source hist = softirq_entry..exit"
+echo "time per CPU and vector (hist trigger), ticks = /proc/stat (all vectors: the gate then"
+echo "uses the all-softirq share, marked 'all'):"
 echo
-echo "| driver | run | busiest DUT CPU softirq share | source | per-CPU softirq % of time (CPU0,1,2,3) | streams per DUT CPU | busiest ring's RX packet share | Mbit/s | host load before/after | goal |"
-echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
+echo "| driver | run | NET_RX share (busiest CPU) | all-softirq share (busiest CPU) | source | per-CPU softirq % of time (CPU0,1,2,3) | streams per DUT CPU | busiest ring's RX packet share | Mbit/s | host load before/after | goal |"
+echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
 echo "$rows" | awk -v g27="$R8127_MAX_SHARE" -v g69="$R8169_MIN_SHARE" '
+	# median of the n values v[1..n] (sorted here)
+	function median(v, n,    i, j, t) {
+		for (i = 2; i <= n; i++)
+			for (j = i; j > 1 && v[j - 1] > v[j]; j--) {
+				t = v[j]; v[j] = v[j - 1]; v[j - 1] = t
+			}
+		return (n % 2) ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2
+	}
 	NF == 0 { next }
 	{
 		goal = ($1 == "r8127") ? "<= " g27 "%" : ">= " g69 "%"
 		if ($3 == "FAIL") {
-			printf "| %s | %s | run failed | | | | | | | %s: MISSED |\n", $1, $2, goal
+			printf "| %s | %s | run failed | | | | | | | | %s: MISSED |\n", $1, $2, goal
 			next
 		}
-		printf "| %s | %s | %s%% (%s) | %s | %s | %s | %s%s | %s | %s | %s: %s |\n", $1, $2,
-			$3, $4, $5, $6, $7, $11, ($11 == "-" ? "" : "%"), $8, $10, goal, $9
+		printf "| %s | %s | %s%% (%s)%s | %s%% (%s) | %s | %s | %s | %s%s | %s | %s | %s: %s |\n", $1, $2,
+			$3, $4, ($14 == "all" ? " all" : ""), $12, $13, $5, $6, $7, $11,
+			($11 == "-" ? "" : "%"), $8, $10, goal, $9
 		n[$1]++
-		if (n[$1] == 1 || $3 + 0 < lo[$1]) lo[$1] = $3 + 0
-		if (n[$1] == 1 || $3 + 0 > hi[$1]) hi[$1] = $3 + 0
+		rx[$1, n[$1]] = $3 + 0
+		al[$1, n[$1]] = $12 + 0
 	}
 	END {
-		if (n["r8169"] + n["r8127"] > 2) {
+		runs = 0
+		for (d in n)
+			if (n[d] > runs) runs = n[d]
+		if (runs > 1) {
 			print ""
-			for (d in n)
-				printf "%s: share %.1f..%.1f%% over %d run(s)\n", d, lo[d], hi[d], n[d]
+			print "Spread over the runs (min / median / max):"
+			print ""
+			print "| driver | runs | NET_RX share (gate) | all-softirq share |"
+			print "| --- | --- | --- | --- |"
+			for (d in n) {
+				k = n[d]
+				for (i = 1; i <= k; i++) { a[i] = rx[d, i]; b[i] = al[d, i] }
+				ma = median(a, k); mb = median(b, k)
+				printf "| %s | %d | %.1f / %.1f / %.1f %% | %.1f / %.1f / %.1f %% |\n",
+					d, k, a[1], ma, a[k], b[1], mb, b[k]
+			}
 		}
 	}'
 if [ "$rc" = 0 ]; then

@@ -5,9 +5,17 @@
 # watchdog reports the stalled queue, the driver's reset work brings the
 # datapath down and up, and traffic flows again.
 . ./lib.sh
-RXS_DMESG_IGNORE="$RXS_DMESG_IGNORE|firmware: failed to load rtl_nic|hrtimer: interrupt took|module verification failed"
 rxs_setup
 rxs_wait_link 20
+rxs_dmesg_expect_nofw 1
+# The TX-timeout path, line by line, once: the stack's watchdog (7.3
+# net/sched/sch_generic.c dev_watchdog(), netdev_crit; no WARN), r8127's
+# ndo_tx_timeout and its reset work (warning level). Any other warning,
+# a second timeout or a WARN/Call trace fails the scenario.
+_np="r8127 $RXS_DUT_PCI $RXS_DUT:"
+rxs_dmesg_expect_num crit 1 "$_np NETDEV WATCHDOG: CPU: #: transmit queue # timed out # ms"
+rxs_dmesg_expect_num warn 1 "$_np TX queue # timed out"
+rxs_dmesg_expect warn 1 "$_np resetting the device"
 rxs_ping 3
 
 rxs_step "stall TX"
@@ -18,12 +26,15 @@ _res=/sys/bus/pci/devices/$RXS_DUT_PCI/resource0
 [ -e "$_res" ] || rxs_fail "no I/O BAR0"
 printf '\010' | dd of="$_res" bs=1 seek=$((0x37)) count=1 conv=notrunc 2>&1 ||
 	rxs_fail "cannot write ChipCmd through $_res"
-# keep the TX queues busy so the watchdog sees a stopped, stale queue
+# keep the TX queues busy so the watchdog sees a stopped, stale queue;
+# the peer's iperf3 server listens before the client starts
+rxs_in_peer iperf3 -s -1 -D -B "$RXS_PEER_IP" --logfile /tmp/iperf3-server.log ||
+	rxs_fail "iperf3 server did not start"
+rxs_wait_listen 5201
 ping -c 2000 -i 0.01 -W 1 "$RXS_PEER_IP" > /dev/null 2>&1 &
 _pp=$!
 iperf3 -c "$RXS_PEER_IP" -B "$RXS_DUT_IP" -t 12 -P 2 > /dev/null 2>&1 &
 _ip=$!
-rxs_in_peer iperf3 -s -1 -D -B "$RXS_PEER_IP" > /dev/null 2>&1
 _t=0
 while [ "$_t" -lt 30 ]; do
 	dmesg | grep -q 'r8127.*resetting the device' && break
@@ -42,5 +53,7 @@ rxs_wait_link 20
 rxs_ping 5
 rxs_iperf rev 4 5
 rxs_iperf fwd 2 5
-RXS_DMESG_IGNORE="$RXS_DMESG_IGNORE|NETDEV WATCHDOG|transmit queue .* timed out|TX queue [0-9]+ timed out|resetting the device|Call trace|WARNING:|dev_watchdog|\+0x"
+_to=$(ethtool -S "$RXS_DUT" | sed -n 's/^[[:space:]]*tx_timeouts: //p')
+_rs=$(ethtool -S "$RXS_DUT" | sed -n 's/^[[:space:]]*resets: //p')
+[ "$_to" = 1 ] && [ "$_rs" = 1 ] || rxs_fail "tx_timeouts $_to, resets $_rs: want one of each"
 rxs_dmesg_check

@@ -13,7 +13,6 @@
 #   RXS_PHASES (default "1 2"): the phases to run (diagnosis).
 #   RXS_FINAL_SECS (default 5): iperf3 seconds each way after the last probe.
 . ./lib.sh
-RXS_DMESG_IGNORE="$RXS_DMESG_IGNORE|hrtimer: interrupt took"
 RXS_CYCLES=${RXS_CYCLES:-20}
 RXS_PHASES=${RXS_PHASES:-1 2}
 RXS_FINAL_SECS=${RXS_FINAL_SECS:-5}
@@ -26,6 +25,8 @@ sleep "$tick" 2>/dev/null || tick=1
 
 rxs_setup
 rxs_wait_link 20
+# the probe at set-up; phase 1 checks the log up to its end
+rxs_dmesg_expect_nofw 1
 _drv=$(basename "$(readlink -f "/sys/class/net/$RXS_DUT/device/driver")")
 [ "$_drv" = r8127 ] || rxs_fail "DUT bound to '$_drv', not r8127"
 rxs_ping 3
@@ -326,7 +327,8 @@ phase1() {
 	ethtool -S "$RXS_DUT" | grep -E 'rx[0-9]_packets|tx[0-9]_packets|alloc_fail'
 	rxs_no_iface_errors
 	rxs_dmesg_check
-
+	# the rest of the run is checked from a new marker
+	rxs_dmesg_mark
 }
 
 phase2() {
@@ -363,8 +365,11 @@ phase2() {
 	done
 }
 
-case " $RXS_PHASES " in *" 1 "*) phase1 ;; esac
-case " $RXS_PHASES " in *" 2 "*) phase2 ;; esac
+# the probes from here on: one per phase-2 cycle, then the final one
+_probes=1
+case " $RXS_PHASES " in *" 1 "*) phase1 ;; *) _probes=2 ;; esac
+case " $RXS_PHASES " in *" 2 "*) phase2; _probes=$((_probes + RXS_CYCLES)) ;; esac
+rxs_dmesg_expect_nofw "$_probes"
 
 rxs_step "phase 2: final probe"
 modprobe r8127 || rxs_fail "final modprobe r8127"

@@ -7,7 +7,6 @@
 # nothing; r8169 -> r8127 (module loaded by the script, --persist writes the
 # softdep) -> r8169 (--persist removes it), traffic both ways after each move.
 . ./lib.sh
-RXS_DMESG_IGNORE="$RXS_DMESG_IGNORE|hrtimer: interrupt took"
 SW=$RXS_DIR/files/rxscale-switch-driver
 CONF=/etc/modprobe.d/rxscale-switch-driver.conf
 [ -x "$SW" ] || rxs_fail "$SW missing (run-scenario.sh --file scripts/rxscale-switch-driver)"
@@ -15,6 +14,10 @@ P=/sys/bus/pci/devices/$RXS_DUT_PCI
 
 rxs_setup
 rxs_wait_link 20
+# r8169 opens the DUT three times (set-up and the two moves back), r8127
+# is probed twice (the two moves to it): each asks for the missing firmware
+rxs_dmesg_expect_nofw 3 r8169
+rxs_dmesg_expect_nofw 2 r8127
 
 drv_of() {
 	basename "$(readlink -f "$P/driver")"

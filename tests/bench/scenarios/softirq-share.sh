@@ -176,6 +176,10 @@ else
 fi
 
 rxs_setup
+# r8127 (injected) asks for its missing firmware once, at the probe;
+# upstream r8169's lines are expected by rxs_load_driver
+[ "$(basename "$(readlink -f "/sys/class/net/$RXS_DUT/device/driver")")" != r8127 ] ||
+	rxs_dmesg_expect_nofw 1
 rxs_wait_link 20
 rxs_ping 3
 drv=$(basename "$(readlink -f "/sys/class/net/$RXS_DUT/device/driver")")
@@ -422,7 +426,8 @@ summary=$(awk -v ndut="$ndut" -v src="$source" '
 			b = busiest(all)
 			printf "source=hist busiest=cpu%d share=%.1f ms=%s pct=%s", b,
 				share(all), list(all, 1e6, "%.0f"), list(hp, 1, "%.1f")
-			printf " netrx_ms=%s netrx_share=%.1f", list(rx, 1e6, "%.0f"), share(rx)
+			printf " netrx_ms=%s netrx_busiest=cpu%d netrx_share=%.1f", list(rx, 1e6, "%.0f"),
+				busiest(rx), share(rx)
 			printf " total_ms=%.0f", sum(all) / 1e6
 		} else {
 			b = busiest(tk)
@@ -456,7 +461,14 @@ awk 'FILENAME ~ /vec/ { cpus[$2] = $1; next }
 	{ printf "RXSCALE-SOFTIRQ-VEC: irq=%s cpus=%s irqs=%d name=%s\n", $1,
 		($3 in cpus) ? cpus[$3] : "-", $2 - b[$1], $3 }' \
 	/tmp/sq-vec.txt /tmp/sq-irq0.txt /tmp/sq-irq1.txt
-share=$(echo "$summary" | sed -n 's/.* share=\([0-9.]*\).*/\1/p')
+# the goals are on NET_RX's own share (hist); ticks have no per-vector
+# time, the all-softirq share stands in
+share=$(echo "$summary" | sed -n 's/.* netrx_share=\([0-9.]*\).*/\1/p')
+what="NET_RX softirq time"
+if [ -z "$share" ]; then
+	share=$(echo "$summary" | sed -n 's/.* share=\([0-9.]*\).*/\1/p')
+	what="softirq time (all vectors)"
+fi
 if [ "$source" = hist ]; then
 	ms=$(echo "$summary" | sed -n 's/.* total_ms=\([0-9]*\).*/\1/p')
 	[ "$ms" -ge "$RXS_SOFTIRQ_MIN_MS" ] ||
@@ -468,10 +480,10 @@ else
 fi
 if [ -n "${RXS_SOFTIRQ_MAX_SHARE:-}" ]; then
 	awk -v s="$share" -v g="$RXS_SOFTIRQ_MAX_SHARE" 'BEGIN { exit !(s <= g) }' ||
-		rxs_fail "busiest DUT CPU has $share% of the softirq time ($source), goal <= $RXS_SOFTIRQ_MAX_SHARE%"
+		rxs_fail "busiest DUT CPU has $share% of the $what ($source), goal <= $RXS_SOFTIRQ_MAX_SHARE%"
 fi
 if [ -n "${RXS_SOFTIRQ_MIN_SHARE:-}" ]; then
 	awk -v s="$share" -v g="$RXS_SOFTIRQ_MIN_SHARE" 'BEGIN { exit !(s >= g) }' ||
-		rxs_fail "busiest DUT CPU has $share% of the softirq time ($source), goal >= $RXS_SOFTIRQ_MIN_SHARE%"
+		rxs_fail "busiest DUT CPU has $share% of the $what ($source), goal >= $RXS_SOFTIRQ_MIN_SHARE%"
 fi
 rxs_dmesg_check
