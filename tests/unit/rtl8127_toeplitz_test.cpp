@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 // The RTL8127 QEMU model's own Toeplitz hash
-// (tests/bench/models/rtl8127_toeplitz.c, compiled alone on the host) on
+// (tests/bench/models/rtl8127_toeplitz.h, compiled alone as C on the host
+// by model_host/rtl8127_toeplitz_host.c) on
 // Microsoft's published RSS verification vectors ("Verifying the RSS Hash
 // Calculation", learn.microsoft.com windows-hardware/drivers/network):
 // IPv4 and IPv6, with and without ports. The model must stay independent
@@ -11,9 +12,11 @@
 #include <cstring>
 #include <vector>
 
-extern "C" {
-#include "rtl8127_toeplitz.h"
-}
+// the model's key length (tests/bench/models/rtl8127_toeplitz.h)
+#define RTL8127_RSS_KEY_SIZE 40
+
+extern "C" uint32_t rxs_model_rtl8127_toeplitz(const uint8_t *key,
+					       const uint8_t *in, size_t len);
 
 #include "vectors.h"
 
@@ -47,7 +50,7 @@ std::vector<uint8_t> Input(const uint8_t (&src)[N], const uint8_t (&dst)[N],
 
 uint32_t Hash(const std::vector<uint8_t> &in)
 {
-	return rtl8127_toeplitz(kMsKey, in.data(), in.size());
+	return rxs_model_rtl8127_toeplitz(kMsKey, in.data(), in.size());
 }
 
 TEST(Rtl8127ModelToeplitz, Ipv4)
@@ -90,7 +93,7 @@ TEST(Rtl8127ModelToeplitz, KeyMatters)
 
 	std::memcpy(key, kMsKey, sizeof(key));
 	key[5] ^= 0x10;
-	EXPECT_NE(rtl8127_toeplitz(key, in.data(), in.size()), v.hash_l4);
+	EXPECT_NE(rxs_model_rtl8127_toeplitz(key, in.data(), in.size()), v.hash_l4);
 }
 
 } // namespace

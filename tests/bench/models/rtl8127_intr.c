@@ -187,17 +187,21 @@ static void rtl8127_tctr_cb(void *opaque)
     rtl8127_raise_legacy(s, INT_TIMEOUT);
 }
 
-/* Arm the timer interrupt for the current TCTR0 start and TIMER_INT0. */
+/*
+ * Arm the timer interrupt for the current TCTR0 start and TIMER_INT0: it
+ * fires when the count reaches the threshold, so not at all if the count
+ * is already past it (until TCTR0 is written again).
+ */
 static void rtl8127_tctr_arm(RTL8127State *s)
 {
     uint32_t thr = rtl8127_rd32(s, R_TIMER_INT0);
+    int64_t when = s->tctr_start + (int64_t)thr * RTL8127_TCTR_TICK_NS;
 
-    if (!thr) {
+    if (!thr || when <= qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL)) {
         timer_del(s->tctr_timer);
         return;
     }
-    timer_mod(s->tctr_timer,
-              s->tctr_start + (int64_t)thr * RTL8127_TCTR_TICK_NS);
+    timer_mod(s->tctr_timer, when);
 }
 
 /*
