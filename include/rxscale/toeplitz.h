@@ -8,7 +8,7 @@
  * hash the hardware reports, and the unit tests check both versions
  * below against the published verification vectors. The QEMU device
  * models do not use it, on purpose: they carry their own hash
- * (tests/bench/models/rtl8127_toeplitz.c, tested on the same vectors by
+ * (tests/bench/models/rtl8127_toeplitz.h, tested on the same vectors by
  * tests/unit/rtl8127_toeplitz_test.cpp), so that a bench run compares
  * two independent implementations.
  *

@@ -9,7 +9,7 @@
  *   rtl8127_phy.c   internal PHY behind the PHY OCP window
  *   rtl8127_core.c  TX/RX descriptor processing, offloads, tally counters
  *   rtl8127_rss.c   receive-side scaling (hash input, indirection table)
- *   rtl8127_toeplitz.c  the Toeplitz hash (host-testable, no QEMU types)
+ *   rtl8127_toeplitz.h  the Toeplitz hash (host-testable, no QEMU types)
  *
  * This work is licensed under the terms of the GNU GPL, version 2 or later.
  * See the COPYING file in the top-level directory.
