@@ -38,29 +38,6 @@ RXS_DMESG_IGNORE="$RXS_DMESG_IGNORE|PM: suspend debug: Waiting for 5 second"
 
 cycles=${RXS_SLEEP_CYCLES:-3}
 
-rxs_setup
-rxs_wait_link 20
-rxs_ping 3
-[ -w /sys/power/pm_test ] || rxs_fail "no /sys/power/pm_test (kernel without CONFIG_PM_DEBUG)"
-grep -qw freeze /sys/power/state || rxs_fail "suspend-to-idle missing from /sys/power/state"
-
-rxs_step "non-default settings"
-ethtool -L "$RXS_DUT" rx 3 tx 1 || rxs_fail "ethtool -L rx 3 tx 1"
-rxs_wait_link 20
-ethtool -X "$RXS_DUT" weight 1 2 1 || rxs_fail "ethtool -X weight 1 2 1"
-ethtool -N "$RXS_DUT" rx-flow-hash udp4 sdfn || rxs_fail "ethtool -N udp4 sdfn"
-ethtool -C "$RXS_DUT" rx-usecs 30 || rxs_fail "ethtool -C rx-usecs 30"
-
-settings() {
-	ethtool -l "$RXS_DUT" | sed -n '/^Current/,$p'
-	ethtool -x "$RXS_DUT" | grep -E '^ +[0-9]+:'
-	ethtool -n "$RXS_DUT" rx-flow-hash udp4
-	ethtool -c "$RXS_DUT" | grep -E '^rx-usecs:'
-}
-settings > /tmp/settings0.txt
-head -n 8 /tmp/settings0.txt
-chip_check "before sleep"
-
 # chip_check WHAT: the model's registers against what the driver reports
 chip_check() {
 	_x=$(ethtool -x "$RXS_DUT")
@@ -108,6 +85,29 @@ d3_check() {
 		rxs_fail "$1: the chip did not go through D3hot -> D0 (d3_resets $2 -> $_d3), nothing was lost to check"
 	rxs_say "$1: D3hot -> D0 transitions $2 -> $_d3"
 }
+
+rxs_setup
+rxs_wait_link 20
+rxs_ping 3
+[ -w /sys/power/pm_test ] || rxs_fail "no /sys/power/pm_test (kernel without CONFIG_PM_DEBUG)"
+grep -qw freeze /sys/power/state || rxs_fail "suspend-to-idle missing from /sys/power/state"
+
+rxs_step "non-default settings"
+ethtool -L "$RXS_DUT" rx 3 tx 1 || rxs_fail "ethtool -L rx 3 tx 1"
+rxs_wait_link 20
+ethtool -X "$RXS_DUT" weight 1 2 1 || rxs_fail "ethtool -X weight 1 2 1"
+ethtool -N "$RXS_DUT" rx-flow-hash udp4 sdfn || rxs_fail "ethtool -N udp4 sdfn"
+ethtool -C "$RXS_DUT" rx-usecs 30 || rxs_fail "ethtool -C rx-usecs 30"
+
+settings() {
+	ethtool -l "$RXS_DUT" | sed -n '/^Current/,$p'
+	ethtool -x "$RXS_DUT" | grep -E '^ +[0-9]+:'
+	ethtool -n "$RXS_DUT" rx-flow-hash udp4
+	ethtool -c "$RXS_DUT" | grep -E '^rx-usecs:'
+}
+settings > /tmp/settings0.txt
+head -n 8 /tmp/settings0.txt
+chip_check "before sleep"
 
 rx_total() {
 	cat "/sys/class/net/$RXS_DUT/statistics/rx_packets"
