@@ -471,12 +471,17 @@ _rxs_d() {
 #    ring's vector <= those the model raised on MSI-X vector q, and at
 #    most RXS_IRQ_TOL_PCT (default 1) % + 2 fewer (a masked vector that
 #    fires several times delivers once).
-# Tolerance of the frame counts: RXS_COUNT_TOL (default 2) frames, for
-# frames that arrive between the reads of the two sides in the quiet time
-# (ARP, IPv6 neighbour discovery); the counts are otherwise exact.
+# Tolerance of the frame counts: RXS_COUNT_TOL (default 5) frames, for
+# frames sent between the reads of the two sides in the quiet time (a
+# snapshot takes 1-2 s of some 30 reads in the TCG guest; ARP, IPv6
+# neighbour discovery, a late TCP ACK or FIN); the counts are otherwise
+# exact. Measured (7.3, iperf3 -P 8 10 s each way, about 38000 frames in
+# and 41000 out): per RX ring 0 apart, peer/model 1 apart, per TX ring
+# 1 apart, wire/peer 2 apart; a driver counting each packet twice is off
+# by thousands.
 rxs_count_check() {
 	_rxs_a=$2 _rxs_b=$3
-	_tol=${RXS_COUNT_TOL:-2}
+	_tol=${RXS_COUNT_TOL:-5}
 	rxs_step "$1: driver counters against the model's and the peer's (tolerance $_tol frames)"
 	_mall=0 _mdrops=0 _ddrops=0 _mtx=0
 	for _q in 0 1 2 3; do
