@@ -5,9 +5,12 @@
  * Why: every rxscale NIC spreads received flows over RX queues by a
  * Toeplitz hash of the flow's addresses and ports, indexed into an
  * indirection table (see rss_indir.h). The drivers use it to check the
- * hash the hardware reports, the QEMU device models use it to compute
- * the hash the real hardware would, and the unit tests check both
- * versions below against the published verification vectors.
+ * hash the hardware reports, and the unit tests check both versions
+ * below against the published verification vectors. The QEMU device
+ * models do not use it, on purpose: they carry their own hash
+ * (tests/bench/models/rtl8127_toeplitz.h, tested on the same vectors by
+ * tests/unit/rtl8127_toeplitz_test.cpp), so that a bench run compares
+ * two independent implementations.
  *
  * Definition (Microsoft, "RSS hashing functions"): for each input bit,
  * from the most significant bit of input[0] to the least significant

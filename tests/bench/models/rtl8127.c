@@ -93,11 +93,13 @@ static bool rtl8127_known_reg(uint32_t off)
 {
     static const struct { uint16_t lo, hi; } known[] = {
         { 0x0000, 0x00ff }, { 0x0180, 0x01ff }, { 0x0382, 0x0383 },
-        { 0x0800, 0x083f }, { 0x0a00, 0x0aff }, { 0x0d00, 0x0d3f },
+        { 0x0402, 0x0403 }, { 0x0800, 0x083f }, { 0x0a00, 0x0aff },
+        { 0x0d00, 0x0d3f }, { 0x1000, 0x1001 },
         { 0x1800, 0x18ff }, { 0x19e0, 0x19e5 }, { 0x2100, 0x2107 },
         { 0x20e0, 0x20ef }, { 0x2300, 0x23ff }, { 0x4000, 0x401f },
         { 0x4500, 0x4503 }, { 0x4600, 0x4627 }, { 0x4700, 0x477f },
         { 0x4800, 0x4801 }, { 0x6000, 0x60ff },
+        { RTL8127_BENCH_BASE, RTL8127_BENCH_BASE + RTL8127_BENCH_SIZE - 1 },
     };
     unsigned i;
 
@@ -259,10 +261,68 @@ static void rtl8127_reset(DeviceState *dev)
     rtl8127_intr_reset(s);
     rtl8127_core_reset(s);
     rtl8127_phy_reset(s);
+
+    /* back in D0 */
+    pci_word_test_and_clear_mask(PCI_DEVICE(s)->config + RTL8127_PM_CAP +
+                                 PCI_PM_CTRL, PCI_PM_CTRL_STATE_MASK);
+    s->pm_state = 0;
 }
 
 /* ---------------------------------------------------------------- */
 /* register window                                                  */
+
+/* The bench-only counter window (not a chip register; see rtl8127.h). */
+static uint32_t rtl8127_bench_word(RTL8127State *s, uint32_t off)
+{
+    RTL8127BenchCounters *b = &s->bench;
+
+    if (off >= BENCH_IRQ(0) && off < BENCH_IRQ(RTL8127_MSIX_VECTORS)) {
+        return b->irq[(off - BENCH_IRQ(0)) / 4];
+    }
+    if (off >= BENCH_RX_FRAMES(0) && off < BENCH_RX_FRAMES(RTL8127_RX_QUEUES)) {
+        return b->rx_frames[(off - BENCH_RX_FRAMES(0)) / 4];
+    }
+    if (off >= BENCH_RX_DROPS(0) && off < BENCH_RX_DROPS(RTL8127_RX_QUEUES)) {
+        return b->rx_drops[(off - BENCH_RX_DROPS(0)) / 4];
+    }
+    if (off >= BENCH_TX_FRAMES(0) && off < BENCH_TX_FRAMES(RTL8127_TX_QUEUES)) {
+        return b->tx_frames[(off - BENCH_TX_FRAMES(0)) / 4];
+    }
+    if (off >= BENCH_TX_CHAINS(0) && off < BENCH_TX_CHAINS(RTL8127_TX_QUEUES)) {
+        return b->tx_chains[(off - BENCH_TX_CHAINS(0)) / 4];
+    }
+    switch (off) {
+    case BENCH_MAGIC:
+        return RTL8127_BENCH_MAGIC;
+    case BENCH_VERSION:
+        return 1;
+    case BENCH_RX_GATED:
+        return b->rx_gated;
+    case BENCH_RX_FILTERED:
+        return b->rx_filtered;
+    case BENCH_D3_RESETS:
+        return b->d3_resets;
+    default:
+        return 0;
+    }
+}
+
+static uint64_t rtl8127_bench_read(RTL8127State *s, hwaddr addr,
+                                   unsigned size)
+{
+    uint32_t off = addr - RTL8127_BENCH_BASE;
+    uint32_t word = rtl8127_bench_word(s, off & ~3u);
+
+    word >>= 8 * (off & 3);
+    return size >= 4 ? word : word & ((1u << (8 * size)) - 1);
+}
+
+static bool rtl8127_in_bench(hwaddr addr, unsigned size)
+{
+    return addr >= RTL8127_BENCH_BASE &&
+           addr + size <= RTL8127_BENCH_BASE + RTL8127_BENCH_SIZE &&
+           (addr & ~3) == ((addr + size - 1) & ~3);
+}
 
 static uint64_t rtl8127_reg_read(RTL8127State *s, hwaddr addr, unsigned size)
 {
@@ -270,6 +330,9 @@ static uint64_t rtl8127_reg_read(RTL8127State *s, hwaddr addr, unsigned size)
 
     if (addr + size > RTL8127_MMIO_SIZE) {
         return 0;
+    }
+    if (rtl8127_in_bench(addr, size)) {
+        return rtl8127_bench_read(s, addr, size);
     }
     if (rtl8127_intr_read(s, addr, size, &val)) {
         return val;
@@ -282,6 +345,8 @@ static uint64_t rtl8127_reg_read(RTL8127State *s, hwaddr addr, unsigned size)
                      (v & ~TXCFG_XID_MASK) | TXCFG_XID(s->xid));
     } else if (touches(addr, size, R_PHYSTATUS, 4)) {
         rtl8127_wr32(s, R_PHYSTATUS, rtl8127_phystatus(s));
+    } else if (touches(addr, size, R_TCTR0, 4)) {
+        rtl8127_wr32(s, R_TCTR0, rtl8127_tctr_read(s));
     } else if (touches(addr, size, R_SW_TAIL_PTR0, 16)) {
         rtl8127_wr32(s, R_HW_CLO_PTR0, s->tx_clo[0] & 0x7fffffff);
         rtl8127_wr32(s, R_HW_CLO_PTR0 + 8, s->tx_clo[1] & 0x7fffffff);
@@ -316,6 +381,13 @@ static void rtl8127_reg_write(RTL8127State *s, hwaddr addr, uint64_t val,
                               unsigned size)
 {
     if (addr + size > RTL8127_MMIO_SIZE) {
+        return;
+    }
+    if (addr + size > RTL8127_BENCH_BASE &&
+        addr < RTL8127_BENCH_BASE + RTL8127_BENCH_SIZE) {
+        /* the bench-only window is read-only */
+        qemu_log_mask(LOG_GUEST_ERROR, "rtl8127: write to the bench-only "
+                      "counter window at 0x%04" HWADDR_PRIx "\n", addr);
         return;
     }
     if (!rtl8127_known_reg(addr)) {
@@ -415,6 +487,13 @@ static void rtl8127_reg_write(RTL8127State *s, hwaddr addr, uint64_t val,
         return;
     }
 
+    if (touches(addr, size, R_TCTR0, 4) ||
+        touches(addr, size, R_TIMER_INT0, 4)) {
+        rtl8127_store(s, addr, val, size);
+        rtl8127_tctr_write(s, touches(addr, size, R_TCTR0, 4));
+        return;
+    }
+
     if (touches(addr, size, R_MCU, 1)) {
         /* bits 5, 4, 1 are read-only status bits reading 1 */
         rtl8127_store(s, addr, val, size);
@@ -482,12 +561,29 @@ static NetClientInfo net_rtl8127_info = {
 /* ---------------------------------------------------------------- */
 /* PCI                                                              */
 
+static uint8_t rtl8127_pm_state(PCIDevice *d)
+{
+    return pci_get_word(d->config + RTL8127_PM_CAP + PCI_PM_CTRL) &
+           PCI_PM_CTRL_STATE_MASK;
+}
+
 static void rtl8127_write_config(PCIDevice *d, uint32_t addr, uint32_t val,
                                  int len)
 {
     RTL8127State *s = RTL8127(d);
+    uint8_t old = rtl8127_pm_state(d);
 
     pci_default_write_config(d, addr, val, len);
+    s->pm_state = rtl8127_pm_state(d);
+    if (old == 3 && s->pm_state == 0) {
+        /*
+         * D3hot -> D0 with No_Soft_Reset clear: the function's state is
+         * lost, as after a reset (PCI PM 1.2, 5.4.1); the config space
+         * itself is restored by the OS.
+         */
+        s->bench.d3_resets++;
+        rtl8127_reset(DEVICE(d));
+    }
     if (range_covers_byte(addr, len, PCI_COMMAND) &&
         (d->config[PCI_COMMAND] & PCI_COMMAND_MASTER)) {
         rtl8127_rx_kick(s);
@@ -523,6 +619,19 @@ static void rtl8127_realize(PCIDevice *d, Error **errp)
                      PCI_BASE_ADDRESS_SPACE_MEMORY |
                      PCI_BASE_ADDRESS_MEM_TYPE_64, &s->msix);
 
+    /*
+     * PCI power management 1.2: D0 and D3hot only, no PME (so the kernel
+     * does no runtime PM), No_Soft_Reset clear (D3hot -> D0 loses state).
+     */
+    ret = pci_add_capability(d, PCI_CAP_ID_PM, RTL8127_PM_CAP,
+                             PCI_PM_SIZEOF, errp);
+    if (ret < 0) {
+        return;
+    }
+    pci_set_word(d->config + RTL8127_PM_CAP + PCI_PM_PMC, 0x0003);
+    pci_set_word(d->wmask + RTL8127_PM_CAP + PCI_PM_CTRL,
+                 PCI_PM_CTRL_STATE_MASK);
+
     if (pcie_endpoint_cap_init(d, 0x70) < 0) {
         error_setg(errp, "rtl8127: cannot add the PCIe capability");
         return;
@@ -539,6 +648,7 @@ static void rtl8127_realize(PCIDevice *d, Error **errp)
         return;
     }
     rtl8127_intr_init(s);
+    rtl8127_phy_init(s);
 
     qemu_macaddr_default_if_unset(&s->conf.macaddr);
     s->nic = qemu_new_nic(&net_rtl8127_info, &s->conf,
@@ -555,6 +665,7 @@ static void rtl8127_exit(PCIDevice *d)
     RTL8127State *s = RTL8127(d);
 
     rtl8127_core_uninit(s);
+    rtl8127_phy_uninit(s);
     rtl8127_intr_uninit(s);
     qemu_del_nic(s->nic);
     msix_uninit(d, &s->msix, &s->msix);

@@ -8,7 +8,8 @@
  *   rtl8127_intr.c  legacy and per-vector interrupt logic, mitigation timers
  *   rtl8127_phy.c   internal PHY behind the PHY OCP window
  *   rtl8127_core.c  TX/RX descriptor processing, offloads, tally counters
- *   rtl8127_rss.c   receive-side scaling (Toeplitz, indirection table)
+ *   rtl8127_rss.c   receive-side scaling (hash input, indirection table)
+ *   rtl8127_toeplitz.h  the Toeplitz hash (host-testable, no QEMU types)
  *
  * This work is licensed under the terms of the GNU GPL, version 2 or later.
  * See the COPYING file in the top-level directory.
@@ -21,6 +22,7 @@
 #include "net/net.h"
 #include "qemu/timer.h"
 #include "qom/object.h"
+#include "rtl8127_toeplitz.h"
 
 #define TYPE_RTL8127 "rtl8127"
 OBJECT_DECLARE_SIMPLE_TYPE(RTL8127State, RTL8127)
@@ -41,8 +43,31 @@ OBJECT_DECLARE_SIMPLE_TYPE(RTL8127State, RTL8127)
 
 #define RTL8127_RX_QUEUES       4
 #define RTL8127_TX_QUEUES       2
-#define RTL8127_RSS_KEY_SIZE    40
 #define RTL8127_RSS_TABLE_SIZE  128
+
+/* PCI power management capability (config space offset) */
+#define RTL8127_PM_CAP          0x40
+
+/*
+ * Bench-only counter window in BAR2, beyond every register a driver
+ * uses (the highest is 0x6048).  Not a chip fact: the model's own
+ * counts for the scenarios to compare with the drivers' counters.
+ * Read-only 32-bit words, never reset (they count from QEMU start);
+ * layout in docs/hw/rtl8127.md, "Bench-only counter window".
+ */
+#define RTL8127_BENCH_BASE      0xf000
+#define RTL8127_BENCH_SIZE      0x0200
+#define RTL8127_BENCH_MAGIC     0x52585343u     /* "RXSC" */
+#define BENCH_MAGIC             0x000
+#define BENCH_VERSION           0x004
+#define BENCH_RX_FRAMES(q)      (0x010 + 4 * (q))   /* into RX ring q */
+#define BENCH_RX_DROPS(q)       (0x020 + 4 * (q))   /* ring q had no room */
+#define BENCH_TX_FRAMES(q)      (0x030 + 4 * (q))   /* wire frames, ring q */
+#define BENCH_TX_CHAINS(q)      (0x040 + 4 * (q))   /* descriptor chains */
+#define BENCH_RX_GATED          0x050   /* RX off, link down: dropped */
+#define BENCH_RX_FILTERED       0x054   /* refused by the RX filter */
+#define BENCH_D3_RESETS         0x058   /* D3hot -> D0 transitions */
+#define BENCH_IRQ(v)            (0x080 + 4 * (v))   /* MSI-X/MSI/INTx */
 
 /* Largest frame the TX side gathers (TSO payload plus headers). */
 #define RTL8127_TX_MAX_PKT      (128 * 1024)
@@ -62,7 +87,9 @@ OBJECT_DECLARE_SIMPLE_TYPE(RTL8127State, RTL8127)
 #define R_ISR0          0x003c
 #define R_TXCONFIG      0x0040
 #define R_RXCONFIG      0x0044
+#define R_TCTR0         0x0048  /* timer count; a write restarts it at 0 */
 #define R_CFG9346       0x0050
+#define R_TIMER_INT0    0x0058  /* timer interrupt threshold, 0: off */
 #define R_CSIDR         0x0064
 #define R_CSIAR         0x0068
 #define R_PHYSTATUS     0x006c
@@ -88,6 +115,8 @@ OBJECT_DECLARE_SIMPLE_TYPE(RTL8127State, RTL8127)
 #define R_IMR_V2_SET    0x0d0c
 #define R_SW_TAIL_PTR0  0x0d30  /* queue 1 at +8 */
 #define R_HW_CLO_PTR0   0x0d34  /* queue 1 at +8 */
+#define R_RADMFIFO_PROT 0x0402  /* vendor writes 0x2001 / 0; storage */
+#define R_DOUBLE_VLAN   0x1000  /* vendor writes 0xf002 / 0; storage */
 #define R_MAC0_BKP      0x19e0
 #define R_TX_DESC1_LO   0x2100
 #define R_TX_NOCLOSE    0x20e4  /* bit 2: TX no-close mode */
@@ -110,6 +139,7 @@ OBJECT_DECLARE_SIMPLE_TYPE(RTL8127State, RTL8127)
 #define INT_TX_ERR      0x0008
 #define INT_RDU         0x0010
 #define INT_LINK_CHG    0x0020
+#define INT_TIMEOUT     0x4000  /* vendor PCSTimeout: TCTR reached TimerInt */
 
 /* per-vector bits (ISR_V2), vendor "ISR version 6" */
 #define V2_RX_OK(q)     (1u << (q))
@@ -161,6 +191,18 @@ typedef struct RTL8127Counters {
     uint32_t rx_too_long;
     uint32_t rdu;
 } RTL8127Counters;
+
+/* the model's own counts, exposed in the bench-only window */
+typedef struct RTL8127BenchCounters {
+    uint32_t rx_frames[RTL8127_RX_QUEUES];
+    uint32_t rx_drops[RTL8127_RX_QUEUES];
+    uint32_t tx_frames[RTL8127_TX_QUEUES];
+    uint32_t tx_chains[RTL8127_TX_QUEUES];
+    uint32_t rx_gated;
+    uint32_t rx_filtered;
+    uint32_t d3_resets;
+    uint32_t irq[RTL8127_MSIX_VECTORS];
+} RTL8127BenchCounters;
 
 typedef struct RTL8127MitCtx {
     RTL8127State *s;
@@ -216,6 +258,8 @@ struct RTL8127State {
     QEMUTimer *rx_mit_timer[RTL8127_RX_QUEUES];
     QEMUTimer *tx_mit_timer[RTL8127_TX_QUEUES];
     RTL8127MitCtx mit_ctx[RTL8127_RX_QUEUES + RTL8127_TX_QUEUES];
+    QEMUTimer *tctr_timer;          /* TCTR0 reaching TIMER_INT0 */
+    int64_t tctr_start;             /* virtual ns of the last TCTR0 write */
 
     /* DMA engines */
     uint32_t rx_cur[RTL8127_RX_QUEUES];
@@ -226,12 +270,17 @@ struct RTL8127State {
     uint8_t *tso_seg;               /* scratch: one TSO segment */
     uint8_t *rx_buf;                /* scratch: received frame + FCS */
     bool in_tx;
+    int tx_q;                       /* ring being served by tx_kick */
 
     /* link of the QEMU backend */
     bool backend_link;
     bool phy_link;                  /* link as the PHY reports it */
+    bool an_busy;                   /* autonegotiation restarted, running */
+    QEMUTimer *an_timer;            /* completes autonegotiation */
+    uint8_t pm_state;               /* PCI PM power state, 0 = D0 */
 
     RTL8127Counters cnt;
+    RTL8127BenchCounters bench;
 };
 
 /* rtl8127.c */
@@ -254,8 +303,12 @@ void rtl8127_intr_write(RTL8127State *s, uint32_t off, uint32_t val,
                         unsigned size);
 bool rtl8127_intr_read(RTL8127State *s, uint32_t off, unsigned size,
                        uint64_t *val);
+void rtl8127_tctr_write(RTL8127State *s, bool restart);
+uint32_t rtl8127_tctr_read(RTL8127State *s);
 
 /* rtl8127_phy.c */
+void rtl8127_phy_init(RTL8127State *s);
+void rtl8127_phy_uninit(RTL8127State *s);
 void rtl8127_phy_reset(RTL8127State *s);
 uint16_t rtl8127_phy_read(RTL8127State *s, uint16_t addr);
 void rtl8127_phy_write(RTL8127State *s, uint16_t addr, uint16_t val);
@@ -290,6 +343,5 @@ bool rtl8127_rss_hash(RTL8127State *s, const uint8_t *buf,
                       const RTL8127PktInfo *pi, uint32_t *hash,
                       uint32_t *info);
 int rtl8127_rss_queue(RTL8127State *s, uint32_t hash);
-uint32_t rtl8127_toeplitz(const uint8_t *key, const uint8_t *in, size_t len);
 
 #endif

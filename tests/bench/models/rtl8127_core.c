@@ -135,6 +135,7 @@ static void rtl8127_tx_frame(RTL8127State *s, uint8_t *buf, size_t len,
         return;
     }
     rtl8127_count_tx(s, frame, flen);
+    s->bench.tx_frames[s->tx_q]++;
     qemu_send_packet(qemu_get_queue(s->nic), frame, flen);
 }
 
@@ -175,6 +176,14 @@ static void rtl8127_tx_csum(RTL8127State *s, uint8_t *buf, size_t len,
 
         if ((opts2 & TD1_IPV4_CS) && ihl >= 20 && l3off + ihl <= len) {
             ip4_fix_csum(ip, ihl);
+        }
+        /*
+         * For IPv4 the chip finds the TCP/UDP header from the IP header
+         * length itself: the vendor driver sends no offset for IPv4
+         * (only IPv6 needs it).  An offset given is used as it is.
+         */
+        if (l4off == 0 && ihl >= 20) {
+            l4off = l3off + ihl;
         }
     }
     if (!(opts2 & (TD1_TCP_CS | TD1_UDP_CS))) {
@@ -279,6 +288,7 @@ static void rtl8127_tx_finish(RTL8127State *s)
 {
     RTL8127TxPkt *p = &s->txp;
 
+    s->bench.tx_chains[s->tx_q]++;
     if (p->bad) {
         s->cnt.tx_errors++;
     } else if (p->opts1 & (TD0_GTSENV4 | TD0_GTSENV6)) {
@@ -321,6 +331,7 @@ void rtl8127_tx_kick(RTL8127State *s, int q)
      */
     dsize = (s->mac_ocp[0xeb58 >> 1] & 3) == 1 ? 32 : 16;
     s->in_tx = true;
+    s->tx_q = q;
     ring = rtl8127_tx_ring(s, q);
 
     for (n = 0; n < RTL8127_RING_MAX; n++) {
@@ -561,6 +572,7 @@ static ssize_t rtl8127_rx_no_desc(RTL8127State *s, int q, size_t size)
         return 0;       /* queued until descriptors come back */
     }
     s->cnt.rx_missed++;
+    s->bench.rx_drops[q]++;
     return size;
 }
 
@@ -581,13 +593,16 @@ ssize_t rtl8127_receive(NetClientState *nc, const uint8_t *data, size_t size)
     unsigned ndesc, i;
 
     if (!rtl8127_rx_enabled(s) || size < 14) {
+        s->bench.rx_gated++;
         return size;
     }
     if (size > RTL8127_TX_MAX_PKT) {
         s->cnt.rx_too_long++;
+        s->bench.rx_filtered++;
         return size;
     }
     if (!rtl8127_rx_filter(s, data)) {
+        s->bench.rx_filtered++;
         return size;
     }
     if (rcr & RXCFG_DESC_V3) {
@@ -636,6 +651,7 @@ ssize_t rtl8127_receive(NetClientState *nc, const uint8_t *data, size_t size)
         if (bs == 0) {
             qemu_log_mask(LOG_GUEST_ERROR,
                           "rtl8127: RX buffer of size 0, frame dropped\n");
+            s->bench.rx_drops[q]++;
             return size;
         }
         need -= MIN(need, bs);
@@ -645,6 +661,7 @@ ssize_t rtl8127_receive(NetClientState *nc, const uint8_t *data, size_t size)
         }
     }
     if (need) {
+        s->bench.rx_drops[q]++;
         return size;
     }
 
@@ -721,6 +738,7 @@ ssize_t rtl8127_receive(NetClientState *nc, const uint8_t *data, size_t size)
     }
 
     rtl8127_count_rx(s, buf, total);
+    s->bench.rx_frames[q]++;
     rtl8127_event_rx(s, q);
     return size;
 }

@@ -25,6 +25,13 @@
  */
 #define RTL8127_MIT_UNIT_NS 1000
 
+/*
+ * Tick of the timer count TCTR0 (0x48).  No source gives its clock; the
+ * model counts at 125 MHz (8 ns), a guess (the vendor's default
+ * timer_count 0x2600 is then about 78 us).
+ */
+#define RTL8127_TCTR_TICK_NS 8
+
 /* Signal the single (legacy) interrupt: edge for MSI/MSI-X, level INTx. */
 static void rtl8127_signal_single(RTL8127State *s, bool level)
 {
@@ -32,13 +39,18 @@ static void rtl8127_signal_single(RTL8127State *s, bool level)
 
     if (msix_enabled(d)) {
         if (level && !s->legacy_pending) {
+            s->bench.irq[0]++;
             msix_notify(d, 0);
         }
     } else if (msi_enabled(d)) {
         if (level && !s->legacy_pending) {
+            s->bench.irq[0]++;
             msi_notify(d, 0);
         }
     } else if (level != s->irq_level) {
+        if (level) {
+            s->bench.irq[0]++;
+        }
         pci_set_irq(d, level);
     }
     if (msix_enabled(d) || msi_enabled(d)) {
@@ -66,6 +78,7 @@ void rtl8127_intr_update(RTL8127State *s)
 
             for (v = 0; v < 32 && v < nvec; v++) {
                 if (fresh & (1u << v)) {
+                    s->bench.irq[v]++;
                     msix_notify(d, v);
                 }
             }
@@ -166,6 +179,50 @@ static void rtl8127_mit_cb(void *opaque)
     }
 }
 
+/* The timer count reached TIMER_INT0: ISR bit 14 (vendor PCSTimeout). */
+static void rtl8127_tctr_cb(void *opaque)
+{
+    RTL8127State *s = opaque;
+
+    rtl8127_raise_legacy(s, INT_TIMEOUT);
+}
+
+/*
+ * Arm the timer interrupt for the current TCTR0 start and TIMER_INT0: it
+ * fires when the count reaches the threshold, so not at all if the count
+ * is already past it (until TCTR0 is written again).
+ */
+static void rtl8127_tctr_arm(RTL8127State *s)
+{
+    uint32_t thr = rtl8127_rd32(s, R_TIMER_INT0);
+    int64_t when = s->tctr_start + (int64_t)thr * RTL8127_TCTR_TICK_NS;
+
+    if (!thr || when <= qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL)) {
+        timer_del(s->tctr_timer);
+        return;
+    }
+    timer_mod(s->tctr_timer, when);
+}
+
+/*
+ * A write of TCTR0 (restart) starts the count again at 0; a write of
+ * TIMER_INT0 re-arms the interrupt for the running count.
+ */
+void rtl8127_tctr_write(RTL8127State *s, bool restart)
+{
+    if (restart) {
+        s->tctr_start = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
+    }
+    rtl8127_tctr_arm(s);
+}
+
+uint32_t rtl8127_tctr_read(RTL8127State *s)
+{
+    int64_t ns = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL) - s->tctr_start;
+
+    return ns / RTL8127_TCTR_TICK_NS;
+}
+
 void rtl8127_intr_init(RTL8127State *s)
 {
     PCIDevice *d = PCI_DEVICE(s);
@@ -186,6 +243,7 @@ void rtl8127_intr_init(RTL8127State *s)
         s->tx_mit_timer[i] = timer_new_ns(QEMU_CLOCK_VIRTUAL, rtl8127_mit_cb,
                                           c);
     }
+    s->tctr_timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, rtl8127_tctr_cb, s);
 }
 
 void rtl8127_intr_uninit(RTL8127State *s)
@@ -201,6 +259,8 @@ void rtl8127_intr_uninit(RTL8127State *s)
         timer_free(s->tx_mit_timer[i]);
         s->tx_mit_timer[i] = NULL;
     }
+    timer_free(s->tctr_timer);
+    s->tctr_timer = NULL;
     for (i = 0; i < RTL8127_MSIX_VECTORS; i++) {
         msix_vector_unuse(d, i);
     }
@@ -230,6 +290,10 @@ void rtl8127_intr_reset(RTL8127State *s)
             timer_del(s->tx_mit_timer[i]);
         }
     }
+    if (s->tctr_timer) {
+        timer_del(s->tctr_timer);
+    }
+    s->tctr_start = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
 }
 
 /* Merge a (possibly partial) access into a 32-bit register image. */

@@ -13,6 +13,7 @@
  */
 
 #include "qemu/osdep.h"
+#include "qemu/timer.h"
 #include "rtl8127.h"
 
 #define PHY_C22(r)      (0xa400 + 2 * (r))
@@ -31,6 +32,20 @@
 #define PHY_10GBT_CTRL  0xa5d4
 #define PHY_10GBT_STAT  0xa5d6
 #define PHY_PMA_SPEED   0xa616
+#define PHY_STATE       0xa420  /* bits 2:0: PHY state, 3 = powered up */
+#define PHY_PATCH_RDY   0xb800  /* bit 6: patch request granted */
+#define PHY_PATCH_REQ   0xb820  /* bit 4: patch request */
+
+#define PHY_STATE_LAN_ON        3
+#define PATCH_REQ_BIT           0x0010
+#define PATCH_RDY_BIT           0x0040
+
+/*
+ * Time from a restart of autonegotiation to link up.  No source gives
+ * it (a 10GBASE-T link takes seconds on real hardware); model choice,
+ * short so that the bench does not wait.
+ */
+#define RTL8127_AN_DELAY_NS     (200 * SCALE_MS)
 
 #define BMCR_RESET      0x8000
 #define BMCR_ANENABLE   0x1000
@@ -65,13 +80,21 @@ void rtl8127_phy_reset(RTL8127State *s)
 {
     memset(s->phy_ocp, 0, sizeof(s->phy_ocp));
     rtl8127_phy_soft_reset(s);
+    s->an_busy = false;
+    if (s->an_timer) {
+        timer_del(s->an_timer);
+    }
     s->phy_link = s->backend_link;
 }
 
-/* Link as the PHY reports it: backend up and PHY not powered down. */
+/*
+ * Link as the PHY reports it: backend up, PHY not powered down and no
+ * autonegotiation in progress.
+ */
 static bool rtl8127_phy_link(RTL8127State *s)
 {
-    return s->backend_link && !(*phy_reg(s, PHY_BMCR) & BMCR_PDOWN);
+    return s->backend_link && !s->an_busy &&
+           !(*phy_reg(s, PHY_BMCR) & BMCR_PDOWN);
 }
 
 void rtl8127_phy_update_link(RTL8127State *s)
@@ -85,6 +108,38 @@ void rtl8127_phy_update_link(RTL8127State *s)
             rtl8127_rx_kick(s);
         }
     }
+}
+
+/* Autonegotiation finished: link up (if the backend is), LinkChg raised. */
+static void rtl8127_an_done(void *opaque)
+{
+    RTL8127State *s = opaque;
+
+    s->an_busy = false;
+    rtl8127_phy_update_link(s);
+}
+
+void rtl8127_phy_init(RTL8127State *s)
+{
+    s->an_timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, rtl8127_an_done, s);
+}
+
+void rtl8127_phy_uninit(RTL8127State *s)
+{
+    timer_free(s->an_timer);
+    s->an_timer = NULL;
+}
+
+/*
+ * A restart of autonegotiation: the link drops (LinkChg if it was up)
+ * and comes back RTL8127_AN_DELAY_NS later with another LinkChg.
+ */
+static void rtl8127_an_restart(RTL8127State *s)
+{
+    s->an_busy = true;
+    rtl8127_phy_update_link(s);
+    timer_mod(s->an_timer, qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL) +
+              RTL8127_AN_DELAY_NS);
 }
 
 uint16_t rtl8127_phy_read(RTL8127State *s, uint16_t addr)
@@ -132,6 +187,15 @@ uint16_t rtl8127_phy_read(RTL8127State *s, uint16_t addr)
     case PHY_PMA_SPEED:
         /* 10G (bit 0), 2.5G (bit 13), 5G (bit 14) abilities */
         return 0x6001;
+    case PHY_STATE:
+        /* 3 (LAN on) once powered up; powered down: 0 (guess) */
+        return (*phy_reg(s, addr) & ~7) |
+               ((*phy_reg(s, PHY_BMCR) & BMCR_PDOWN) ? 0 : PHY_STATE_LAN_ON);
+    case PHY_PATCH_RDY:
+        /* the patch request of 0xb820 bit 4 is granted at once */
+        return (*phy_reg(s, addr) & ~PATCH_RDY_BIT) |
+               ((*phy_reg(s, PHY_PATCH_REQ) & PATCH_REQ_BIT) ?
+                PATCH_RDY_BIT : 0);
     default:
         return *phy_reg(s, addr);
     }
@@ -148,8 +212,17 @@ void rtl8127_phy_write(RTL8127State *s, uint16_t addr, uint16_t val)
             rtl8127_phy_update_link(s);
             return;
         }
-        /* a restart of autonegotiation completes immediately */
         *phy_reg(s, addr) = val & ~(BMCR_RESET | BMCR_ANRESTART);
+        if ((val & (BMCR_ANRESTART | BMCR_ANENABLE | BMCR_PDOWN)) ==
+            (BMCR_ANRESTART | BMCR_ANENABLE)) {
+            rtl8127_an_restart(s);
+            return;
+        }
+        if (val & BMCR_PDOWN) {
+            /* powering down aborts a running autonegotiation */
+            s->an_busy = false;
+            timer_del(s->an_timer);
+        }
         rtl8127_phy_update_link(s);
         return;
     case PHY_BMSR:

@@ -138,30 +138,6 @@ int rtl8127_rx_queues(RTL8127State *s)
     return lg >= 2 ? RTL8127_RX_QUEUES : 1 << lg;
 }
 
-/*
- * Toeplitz hash: for every set bit i of the input (MSB first), XOR in
- * the 32 key bits starting at bit i of the key.
- */
-uint32_t rtl8127_toeplitz(const uint8_t *key, const uint8_t *in, size_t len)
-{
-    uint32_t result = 0;
-    uint32_t window = ldl_be_p(key);
-    size_t i;
-    int b;
-
-    for (i = 0; i < len; i++) {
-        uint8_t next = (i + 4 < RTL8127_RSS_KEY_SIZE) ? key[i + 4] : 0;
-
-        for (b = 7; b >= 0; b--) {
-            if (in[i] & (1u << b)) {
-                result ^= window;
-            }
-            window = (window << 1) | ((next >> b) & 1);
-        }
-    }
-    return result;
-}
-
 bool rtl8127_rss_hash(RTL8127State *s, const uint8_t *buf,
                       const RTL8127PktInfo *pi, uint32_t *hash,
                       uint32_t *info)

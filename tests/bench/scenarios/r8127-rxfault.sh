@@ -8,13 +8,18 @@
 #      that uses a burst up when the TCP streams back off), RXS_BURSTS
 #      (default 3) bursts of RXS_BURST (default 1000) failures: each
 #      burst is used up, the rxN_alloc_fail counters rise by exactly the
-#      burst, every dropped frame is counted (rxN_dropped
-#      = alloc_fail + errors, interface rx_dropped at least the burst), every
+#      burst, interface rx_dropped rises by at least the burst, every
 #      RX queue that carried traffic before the burst carries traffic after
 #      it, the receive rate of the streams is back to half of the rate
 #      before the burst within 30 s; then one more burst with combined
 #      channels (combined 2 rx 2: RX queues 0 and 1 share their NAPI with
-#      a TX queue); ping answers;
+#      a TX queue); ping answers; over each block of bursts (from a quiet
+#      point before the traffic to one after it) every frame is counted
+#      once by a count the driver did not make: per RX ring, frames the
+#      model wrote = the driver's rxN_packets + rxN_dropped, and the peer's
+#      and the model's frame counts agree (lib.sh rxs_count_check, with its
+#      tolerance). Run with --append iomem=relaxed (devmem reads the
+#      model's counter window while r8127 holds the BAR);
 #   3. failures at open: the rings are filled completely or not at all, so
 #      "ip link set up" fails with ENOMEM, leaves no interrupt handlers,
 #      counts the failure, and the next "up" works; also with the failure in
@@ -170,8 +175,6 @@ bursts() {
 		rxs_say "$_what, burst $b: alloc_fail +$((af1 - af0)), rxN_dropped +$((dr1 - dr0)), errors +$((er1 - er0)), rx_dropped +$((ifd1 - ifd0))"
 		[ $((af1 - af0)) = "$RXS_BURST" ] ||
 			rxs_fail "$_what, burst $b: alloc_fail rose by $((af1 - af0)), injected $RXS_BURST"
-		[ $((dr1 - dr0)) = $((af1 - af0 + er1 - er0)) ] ||
-			rxs_fail "$_what, burst $b: rxN_dropped rose by $((dr1 - dr0)), alloc_fail + errors by $((af1 - af0 + er1 - er0))"
 		[ $((ifd1 - ifd0)) -ge "$RXS_BURST" ] ||
 			rxs_fail "$_what, burst $b: interface rx_dropped rose by $((ifd1 - ifd0)) only"
 		# every queue that had traffic before the burst has traffic after it
@@ -215,16 +218,22 @@ bursts() {
 }
 
 rxs_step "$RXS_BURSTS bursts of $RXS_BURST failures under iperf3 -R -P 8"
+rxs_count_snap a
 traffic_start
 bursts "rx 4 tx 2" "$RXS_BURSTS"
 traffic_stop
+rxs_count_snap b
+rxs_count_check "rx 4 tx 2 bursts" a b
 # the same through the shared NAPIs of combined channels
 rxs_step "a burst with combined channels (combined 2 rx 2)"
 ethtool -L "$RXS_DUT" combined 2 rx 2 tx 0 || rxs_fail "ethtool -L combined 2 rx 2 tx 0"
 rxs_wait_link 20
+rxs_count_snap a
 traffic_start
 bursts "combined 2 rx 2" 1
 traffic_stop
+rxs_count_snap b
+rxs_count_check "combined 2 rx 2 burst" a b
 ethtool -L "$RXS_DUT" combined 0 rx 4 tx 2 || rxs_fail "ethtool -L combined 0 rx 4 tx 2"
 rxs_wait_link 20
 ethtool -S "$RXS_DUT" | grep -E 'rx[0-9]_(packets|alloc_fail|dropped|errors)'

@@ -2,9 +2,12 @@
 # SPDX-License-Identifier: GPL-2.0
 # r8127 across system sleep: its suspend and resume callbacks, run by the
 # PM core's own test mode (CONFIG_PM_DEBUG, Debian's kernels have it):
-# with /sys/power/pm_test = devices, `echo freeze > /sys/power/state`
+# with /sys/power/pm_test = platform, `echo freeze > /sys/power/state`
 # freezes user space and suspends every device as for suspend-to-idle,
-# waits 5 s, then resumes them. The emulated machine cannot really sleep
+# through the late and noirq phases (where the PCI core puts a device
+# without its own PM into D3hot; "devices" stops before them, and the
+# chip would never lose power), waits 5 s, then resumes them. The
+# emulated machine cannot really sleep
 # (QEMU's virt board has no wake-up path), so this is what can be tested.
 #
 # Checked, over RXS_SLEEP_CYCLES (3) cycles with iperf3 -R running across
@@ -13,7 +16,15 @@
 #  - after resume the link comes back, iperf3 finishes without error and
 #    packets arrive again;
 #  - non-default settings survive: channels (rx 3 tx 1), the indirection
-#    table, rx-flow-hash udp4 and rx-usecs;
+#    table, rx-flow-hash udp4 and rx-usecs, as the driver reports them;
+#  - and in the chip: the model has PCI power management and loses its
+#    registers on D3hot -> D0, as a chip does (its d3_resets counter must
+#    rise across each sleep, or the check would be empty); after resume
+#    its RSS key and indirection table must equal ethtool -x, its RX
+#    mitigation timers ethtool -c's rx-usecs (one count per microsecond,
+#    docs/hw/rtl8127.md), RSS_CTRL and Q_NUM_CTRL the channels (ring
+#    count 2^n >= rx channels, the UDPv4 hash type on). Read with devmem:
+#    run with --append iomem=relaxed;
 #  - an interface that was down before sleep stays down after resume, and
 #    comes up and works when asked;
 #  - no error counters, rmmod clean, dmesg clean.
@@ -29,6 +40,54 @@ RXS_DMESG_IGNORE="$RXS_DMESG_IGNORE|firmware: failed to load rtl_nic|hrtimer: in
 RXS_DMESG_IGNORE="$RXS_DMESG_IGNORE|PM: suspend debug: Waiting for 5 second"
 
 cycles=${RXS_SLEEP_CYCLES:-3}
+
+# chip_check WHAT: the model's registers against what the driver reports
+chip_check() {
+	_x=$(ethtool -x "$RXS_DUT")
+	_key=$(echo "$_x" | sed -n '/RSS hash key:/{n;p;}' | tr -d ' ')
+	_mkey=
+	_i=0
+	while [ "$_i" -lt 40 ]; do
+		_w=$(rxs_model_reg $((0x4600 + _i)) 32)
+		_mkey="$_mkey$(printf '%02x:%02x:%02x:%02x:' $((_w & 255)) $(((_w >> 8) & 255)) $(((_w >> 16) & 255)) $(((_w >> 24) & 255)))"
+		_i=$((_i + 4))
+	done
+	_mkey=${_mkey%:}
+	[ "$_mkey" = "$_key" ] ||
+		rxs_fail "$1: RSS key in the chip $_mkey, ethtool -x $_key"
+	_tbl=$(echo "$_x" | awk '/^ +[0-9]+:/ { for (i = 2; i <= NF; i++) printf "%s ", $i }')
+	_mtbl=
+	_i=0
+	while [ "$_i" -lt 128 ]; do
+		_w=$(rxs_model_reg $((0x4700 + _i)) 32)
+		_mtbl="$_mtbl$((_w & 255)) $(((_w >> 8) & 255)) $(((_w >> 16) & 255)) $(((_w >> 24) & 255)) "
+		_i=$((_i + 4))
+	done
+	[ "$_mtbl" = "$_tbl" ] ||
+		rxs_fail "$1: indirection table in the chip '$_mtbl', ethtool -x '$_tbl'"
+	_us=$(ethtool -c "$RXS_DUT" | awk '$1 == "rx-usecs:" { print $2 }')
+	for _q in 0 1 2 3; do
+		_v=$(rxs_model_reg $((0x0a00 + 8 * _q)) 8)
+		[ "$_v" = "$_us" ] ||
+			rxs_fail "$1: RX mitigation timer of ring $_q is $_v in the chip, rx-usecs $_us"
+	done
+	_rx=$(ethtool -l "$RXS_DUT" | sed -n '/^Current/,$p' | awk '$1 == "RX:" { print $2 }')
+	_ctrl=$(rxs_model_reg 0x4500 32)
+	_qn=$(rxs_model_reg 0x4800 16)
+	_lg=$(((_ctrl >> 16) & 7))
+	[ $((_ctrl & 0x383f)) != 0 ] && [ $((1 << _lg)) -ge "$_rx" ] &&
+		[ $((_ctrl & 0x800)) != 0 ] && [ $(((_qn >> 2) & 7)) = "$_lg" ] ||
+		rxs_fail "$1: RSS_CTRL $(printf 0x%x "$_ctrl"), Q_NUM_CTRL $(printf 0x%x "$_qn") in the chip for $_rx RX channels and udp4 hashing"
+	rxs_say "$1: chip has the key, the table, rx-usecs $_us, RSS_CTRL $(printf 0x%x "$_ctrl") and Q_NUM_CTRL $(printf 0x%x "$_qn") for $_rx RX channels"
+}
+
+# d3_check WHAT BEFORE: the model went through D3hot -> D0 since BEFORE
+d3_check() {
+	_d3=$(rxs_model_counter d3_resets)
+	[ "$_d3" -gt "$2" ] ||
+		rxs_fail "$1: the chip did not go through D3hot -> D0 (d3_resets $2 -> $_d3), nothing was lost to check"
+	rxs_say "$1: D3hot -> D0 transitions $2 -> $_d3"
+}
 
 rxs_setup
 rxs_wait_link 20
@@ -51,6 +110,7 @@ settings() {
 }
 settings > /tmp/settings0.txt
 head -n 8 /tmp/settings0.txt
+chip_check "before sleep"
 
 rx_total() {
 	cat "/sys/class/net/$RXS_DUT/statistics/rx_packets"
@@ -64,12 +124,15 @@ sleep_once() {
 	rxs_say "$1: slept and resumed in $(awk -v a="$_t0" -v b="$_t1" 'BEGIN { printf "%.1f", b - a }') s"
 }
 
-echo devices > /sys/power/pm_test || rxs_fail "cannot set pm_test to devices"
+echo platform > /sys/power/pm_test || rxs_fail "cannot set pm_test to platform"
 i=1
 while [ "$i" -le "$cycles" ] && [ "${RXS_SLEEP_TRAFFIC:-1}" = 0 ]; do
 	rxs_step "sleep cycle $i of $cycles, traffic stopped"
+	d3=$(rxs_model_counter d3_resets)
 	sleep_once "cycle $i"
 	rxs_wait_link 20
+	d3_check "cycle $i" "$d3"
+	chip_check "cycle $i"
 	rxs_iperf rev 4 4
 	settings > /tmp/settings1.txt
 	cmp -s /tmp/settings0.txt /tmp/settings1.txt ||
@@ -86,8 +149,11 @@ while [ "$i" -le "$cycles" ]; do
 	ipid=$!
 	sleep 4
 	before=$(rx_total)
+	d3=$(rxs_model_counter d3_resets)
 	sleep_once "cycle $i"
 	rxs_wait_link 20
+	d3_check "cycle $i" "$d3"
+	chip_check "cycle $i"
 	wait "$ipid"
 	rc=$?
 	grep -E 'SUM.*receiver|error' /tmp/iperf3.txt | tail -n 2
@@ -106,7 +172,9 @@ done
 
 rxs_step "sleep with the interface down"
 ip link set "$RXS_DUT" down || rxs_fail "link down"
+d3=$(rxs_model_counter d3_resets)
 sleep_once "down"
+d3_check "down" "$d3"
 ip link show "$RXS_DUT" | grep -q '[<,]UP[,>]' &&
 	rxs_fail "the interface came up by itself after resume"
 grep -c "$RXS_DUT-" /proc/interrupts | grep -qx 0 ||
@@ -118,6 +186,7 @@ rxs_iperf rev 4 5
 settings > /tmp/settings1.txt
 cmp -s /tmp/settings0.txt /tmp/settings1.txt ||
 	{ diff /tmp/settings0.txt /tmp/settings1.txt; rxs_fail "settings changed across down/sleep/up"; }
+chip_check "down, sleep, up"
 echo none > /sys/power/pm_test
 
 rxs_no_iface_errors
