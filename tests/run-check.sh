@@ -61,6 +61,8 @@ suite checkpatch tests/matrix/run-checkpatch.sh
 suite buildsys tests/matrix/run-buildsys.sh
 suite dkms tests/dkms/run-dkms.sh
 suite scripts make -s netns-demo
+# the RTL8127 model's facts, without a guest (qtest accelerator, ~15 s)
+suite models sh tests/bench/models/rtl8127-qtest.sh
 # The bench runs only on what prepare built: after a failed prepare (a
 # module or tool that does not build) it fails without running, so that no
 # module or tool of an earlier build stands in for it.
@@ -69,7 +71,7 @@ if grep -q '^prepare  *PASS' "$summary"; then
 else
 	suite bench sh -c 'echo "FAIL bench: not run, prepare failed (a module, tool, QEMU or guest build)"; exit 1'
 fi
-[ "$tier" = full ] && suite softirq-compare tests/bench/softirq-compare.sh --runs 3
+[ "$tier" = full ] && suite softirq-compare tests/bench/softirq-compare.sh --runs 5
 
 echo
 echo "cold steps (prepare):"
