@@ -102,18 +102,28 @@ rxs_apt_sources() {
 
 # rxs_apt_update SUITE: refresh SUITE's package lists when they are older
 # than 12 hours (or were never fetched).
+rxs_apt_fresh_() {
+	[ -f "$1/updated" ] && [ -z "$(find "$1/updated" -mmin +720)" ]
+}
+
+# Serialised per suite (flock on apt-<suite>/update.lock): prepare builds
+# the guests beside the kernel trees, and two updates of one lists
+# directory at once delete each other's partial files (seen on a new
+# machine: "Could not open file .../lists/partial/..."). A process that
+# waited finds the lists fresh and returns.
 rxs_apt_update() {
 	_suite_dir=$RXS_CACHE/apt-$1
-	if [ -f "$_suite_dir/updated" ] &&
-	   [ -z "$(find "$_suite_dir/updated" -mmin +720)" ]; then
-		return 0
-	fi
+	rxs_apt_fresh_ "$_suite_dir" && return 0
 	mkdir -p "$_suite_dir/parts" "$_suite_dir/lists/partial" \
 		"$_suite_dir/cache/archives/partial"
-	rxs_apt_sources "$1" > "$_suite_dir/parts/$1.sources" || exit 1
-	rxs_apt_in "$1" apt-get update -qq >&2 ||
+	(
+		flock 7 || exit 1
+		rxs_apt_fresh_ "$_suite_dir" && exit 0
+		rxs_apt_sources "$1" > "$_suite_dir/parts/$1.sources" || exit 1
+		rxs_apt_in "$1" apt-get update -qq >&2 || exit 1
+		touch "$_suite_dir/updated"
+	) 7> "$_suite_dir/update.lock" ||
 		rxs_die "private apt update ($1) failed"
-	touch "$_suite_dir/updated"
 }
 
 # The trixie configuration, which the matrix and the report tools use.
