@@ -91,7 +91,16 @@ rxs_step() {
 	echo "RXSCALE-STEP: $* [t=$(cut -d' ' -f1 /proc/uptime)]"
 }
 
+# rxs_iface_of_pci ADDR: the interface of the PCI device ADDR. A DUT on
+# virt's platform bus (RXS_DUT_BUS=platform) has no PCI address: its
+# RXS_DUT_PCI is empty and its interface is under RXS_DUT_DEVPATH.
 rxs_iface_of_pci() {
+	if [ -z "$1" ] && [ "${RXS_DUT_BUS:-pci}" = platform ]; then
+		for _n in "$RXS_DUT_DEVPATH"/net/*; do
+			[ -e "$_n" ] && basename "$_n" && return 0
+		done
+		return 1
+	fi
 	for _n in /sys/bus/pci/devices/"$1"/net/*; do
 		[ -e "$_n" ] && basename "$_n" && return 0
 	done

@@ -12,27 +12,8 @@
 RXS_CYCLES=${RXS_CYCLES:-10}
 RXS_SECS=${RXS_SECS:-30}
 
-# The DUT is a platform device (RXS_DUT_BUS=platform): its interface is
-# under RXS_DUT_DEVPATH, not under a PCI address (as in mt7988-upstream.sh).
-# TODO(lib.sh): move this platform-device lookup into lib.sh.
-rxs_iface_of_dev() {
-	for _n in "$1"/net/*; do
-		[ -e "$_n" ] && basename "$_n" && return 0
-	done
-	return 1
-}
-rxs_iface_of_pci() {
-	if [ -z "$1" ] && [ "${RXS_DUT_BUS:-pci}" = platform ]; then
-		rxs_iface_of_dev "$RXS_DUT_DEVPATH"
-		return
-	fi
-	# as lib.sh's
-	for _n in /sys/bus/pci/devices/"$1"/net/* /sys/bus/pci/devices/"$1"/*/net/*; do
-		[ -e "$_n" ] && basename "$_n" && return 0
-	done
-	return 1
-}
-
+# The DUT is a platform device: lib.sh finds its interface under
+# RXS_DUT_DEVPATH.
 [ "${RXS_DUT_BUS:-pci}" = platform ] ||
 	rxs_fail "run with --nic rzg2l-gbeth (a platform DUT), not '$RXS_NIC'"
 
