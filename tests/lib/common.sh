@@ -154,6 +154,40 @@ rxs_deb_fetch() {
 	done
 }
 
+# rxs_deb_get SUITE DIR PKG[:ARCH][=VERSION]...: the one way the scripts
+# fetch Debian packages: download each .deb from SUITE's private apt
+# configuration (bookworm, trixie: rxs_apt_in) into DIR, unless DIR already
+# holds it. "Holds" means a file of that name, for that architecture (or
+# arch all) when one is given, and of that exact version when one is given
+# (apt writes an epoch's colon as %3a). Unpacking is left to the caller
+# (dpkg-deb -x, or --fsys-tarfile for one member). The missing ones come
+# in one apt run.
+rxs_deb_get() {
+	_suite=$1
+	_dir=$2
+	shift 2
+	mkdir -p "$_dir"
+	_get=
+	for _p in "$@"; do
+		_n=${_p%%[:=]*}
+		_a=$(printf '%s' "$_p" | sed -n 's/^[^:=]*:\([a-z0-9]*\).*/\1/p')
+		_v=
+		case $_p in *=*) _v=${_p#*=} ;; esac
+		_vf=$(printf '%s' "${_v:-*}" | sed 's/:/%3a/')
+		# unquoted on purpose: the version and the arch may be globs (*)
+		# shellcheck disable=SC2086
+		ls "$_dir/${_n}_"$_vf"_"${_a:-*}.deb >/dev/null 2>&1 ||
+			ls "$_dir/${_n}_"$_vf"_all.deb" >/dev/null 2>&1 ||
+			_get="$_get $_p"
+	done
+	[ -n "$_get" ] || return 0
+	rxs_log "downloading ($_suite):$_get"
+	rxs_apt_update "$_suite"
+	# shellcheck disable=SC2086
+	(cd "$_dir" && rxs_apt_in "$_suite" apt-get download -qq $_get) ||
+		rxs_die "could not download$_get ($_suite)"
+}
+
 # rxs_ccache: C and C++ builds of the tests go through ccache, kept in the
 # cache. CI builds in a fresh clone each time; ccache is told to ignore
 # where the clone is, so a rebuild of unchanged code is look-ups (the unit

@@ -75,11 +75,7 @@ prepare_debian_headers() {	# name arch
 		# arm64 architecture in its apt: the .deb comes through the
 		# private bookworm configuration, which lists arm64.
 		rxs_apt_install "linux-headers-$abi-common" "linux-kbuild-6.1"
-		rxs_apt_update bookworm
-		mkdir -p "$DEBS" && (cd "$DEBS" && rxs_apt_in bookworm apt-get -qq \
-			-o APT::Sandbox::User=root download \
-			"linux-headers-$abi-arm64:arm64") ||
-			rxs_die "cannot download linux-headers-$abi-arm64"
+		rxs_deb_get bookworm "$DEBS" "linux-headers-$abi-arm64:arm64"
 		tmp=$(mktemp -d)
 		dpkg-deb -x "$DEBS/linux-headers-$abi-arm64_"*_arm64.deb "$tmp"
 		cp -a "$tmp/usr/src/linux-headers-$abi-arm64" /usr/src/
@@ -99,7 +95,7 @@ unpack_source() {	# major -> prints source dir
 				download linux-source-6.12) ||
 			rxs_die "cannot download linux-source-6.12"
 	else
-		rxs_deb_fetch "$DEBS" "linux-source-$major"
+		rxs_deb_get trixie "$DEBS" "linux-source-$major"
 	fi
 	deb=$(ls "$DEBS/linux-source-${major}_"*.deb | sort -V | tail -n 1)
 	ver=$(dpkg-deb -f "$deb" Version)
@@ -123,7 +119,7 @@ prepare_source_tree() {	# name arch major
 	darch=$(deb_arch "$arch")
 	rel=$(trixie_release "$major")
 	[ -n "$rel" ] || rxs_die "no Debian linux-headers-$major.*-$darch found"
-	rxs_deb_fetch "$DEBS" "linux-headers-$rel-$darch:$darch"
+	rxs_deb_get trixie "$DEBS" "linux-headers-$rel-$darch:$darch"
 	src=$(unpack_source "$major")
 	out=$RXS_CACHE/trees/$name
 	key="$(basename "$src") $rel-$darch $(gcc -dumpversion) debian-config-2"

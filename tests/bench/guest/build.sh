@@ -145,31 +145,19 @@ fi
 t0=$(rxsb_now)
 
 # --- downloads ----------------------------------------------------------------
-get=
-for pv in $user_pins; do
-	deb_file "${pv%%=*}" "${pv#*=}" >/dev/null || get="$get ${pv%%=*}:arm64=${pv#*=}"
-done
+# arm64_specs NAME=VERSION...: the same as NAME:arm64=VERSION
+arm64_specs() {
+	for _pv in "$@"; do
+		echo "${_pv%%=*}:arm64=${_pv#*=}"
+	done
+}
+# userland (and 6.1's kernel) from bookworm, 7.3's kernel from trixie-backports
+# shellcheck disable=SC2046,SC2086
 if [ "$kver" = 6.1 ]; then
-	for pv in $kernel_pins; do
-		deb_file "${pv%%=*}" "${pv#*=}" >/dev/null || get="$get ${pv%%=*}:arm64=${pv#*=}"
-	done
-fi
-if [ -n "$get" ]; then
-	rxs_log "downloading (bookworm, arm64):$get"
-	# shellcheck disable=SC2086
-	(cd "$debs" && rxsb_apt download -qq $get) || rxs_die "download failed:$get"
-fi
-if [ "$kver" = 7.3 ]; then
-	get=
-	for pv in $kernel_pins; do
-		deb_file "${pv%%=*}" "${pv#*=}" >/dev/null || get="$get ${pv%%=*}:arm64=${pv#*=}"
-	done
-	if [ -n "$get" ]; then
-		rxs_log "downloading (trixie-backports, arm64):$get"
-		# shellcheck disable=SC2086
-		(cd "$debs" && rxs_apt_private -o APT::Sandbox::User=root download -qq $get) ||
-			rxs_die "download failed:$get"
-	fi
+	rxs_deb_get bookworm "$debs" $(arm64_specs $user_pins $kernel_pins)
+else
+	rxs_deb_get bookworm "$debs" $(arm64_specs $user_pins)
+	rxs_deb_get trixie "$debs" $(arm64_specs $kernel_pins)
 fi
 for pv in $user_pins $kernel_pins; do
 	deb_file "${pv%%=*}" "${pv#*=}" >/dev/null || rxs_die "no .deb for $pv in $debs"
@@ -214,10 +202,7 @@ chmod 755 "$root/init"
 # the host.
 bbv=$(echo "$user_pins" | tr ' ' '\n' | sed -n 's/^busybox-static=//p')
 bbh=$out.tmp/bb-host
-if ! deb_file_any busybox-static "$bbv" amd64 >/dev/null; then
-	(cd "$debs" && rxsb_apt download -qq "busybox-static:amd64=$bbv") ||
-		rxs_die "download of busybox-static:amd64 failed"
-fi
+rxs_deb_get bookworm "$debs" "busybox-static:amd64=$bbv"
 dpkg-deb -x "$(deb_file_any busybox-static "$bbv" amd64)" "$bbh"
 napplets=0
 for a in $("$bbh/bin/busybox" --list-full); do
