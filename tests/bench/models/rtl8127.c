@@ -1,9 +1,13 @@
 /*
  * QEMU model of the Realtek RTL8127 10GbE PCIe controller (rxscale bench)
  *
- * PCI glue, register window dispatch, reset and the indirect access
- * windows (MAC OCP, PHY OCP, ERI, CSI, EPHY).  The hardware facts this
- * file relies on are listed, with their sources, in docs/hw/rtl8127.md.
+ * PCI glue, in the pattern of QEMU's e1000e.c / igb.c: the PCI device
+ * state holds the chip's core (rtl8127_core.h) and gives it what only the
+ * bus can do: DMA, the MSI-X/MSI/INTx lines, config space for the CSI
+ * window.  The glue also owns the BARs, the PCI power management
+ * capability (D3hot -> D0 loses the core's state) and the NIC backend.
+ * The hardware facts this file relies on are listed, with their sources,
+ * in docs/hw/rtl8127.md.
  *
  * This work is licensed under the terms of the GNU GPL, version 2 or later.
  * See the COPYING file in the top-level directory.
@@ -12,7 +16,6 @@
 #include "qemu/osdep.h"
 #include "qemu/log.h"
 #include "qemu/module.h"
-#include "qemu/bswap.h"
 #include "qapi/error.h"
 #include "hw/pci/pci.h"
 #include "hw/pci/pcie.h"
@@ -21,508 +24,144 @@
 #include "hw/qdev-properties.h"
 #include "migration/vmstate.h"
 #include "net/net.h"
-#include "net/eth.h"
+#include "sysemu/dma.h"
 #include "sysemu/sysemu.h"
-#include "rtl8127.h"
+#include "qom/object.h"
+#include "rtl8127_core.h"
+
+#define TYPE_RTL8127 "rtl8127"
+OBJECT_DECLARE_SIMPLE_TYPE(RTL8127State, RTL8127)
+
+struct RTL8127State {
+    PCIDevice parent_obj;
+
+    NICState *nic;
+    NICConf conf;
+
+    /*
+     * Identity, as properties so that tests can present the other PCI ID
+     * the chip ships with (0x0e10) or another chip's XID (which a driver
+     * for the RTL8127A must refuse).
+     */
+    uint16_t pci_device_id;
+    uint32_t xid;               /* 12-bit TxConfig XID, placed by TXCFG_XID */
+
+    MemoryRegion mmio;
+    MemoryRegion io;
+    MemoryRegion msix;
+
+    uint8_t pm_state;           /* PCI PM power state, 0 = D0 */
+
+    RTL8127Core core;
+};
 
 /* ---------------------------------------------------------------- */
-/* little-endian accessors on the plain register storage            */
+/* what the core asks of the bus (RTL8127CoreOps)                   */
 
-uint8_t rtl8127_rd8(RTL8127State *s, uint32_t off)
+static bool rtl8127_pci_dma_read(void *owner, uint64_t addr, void *buf,
+                                 size_t len)
 {
-    return s->regs[off & (RTL8127_MMIO_SIZE - 1)];
+    return pci_dma_read(PCI_DEVICE(owner), addr, buf, len) == MEMTX_OK;
 }
 
-uint16_t rtl8127_rd16(RTL8127State *s, uint32_t off)
+static bool rtl8127_pci_dma_write(void *owner, uint64_t addr,
+                                  const void *buf, size_t len)
 {
-    off &= RTL8127_MMIO_SIZE - 2;
-    return lduw_le_p(&s->regs[off]);
+    return pci_dma_write(PCI_DEVICE(owner), addr, buf, len) == MEMTX_OK;
 }
 
-uint32_t rtl8127_rd32(RTL8127State *s, uint32_t off)
+static bool rtl8127_pci_bus_master(void *owner)
 {
-    off &= RTL8127_MMIO_SIZE - 4;
-    return ldl_le_p(&s->regs[off]);
+    return PCI_DEVICE(owner)->config[PCI_COMMAND] & PCI_COMMAND_MASTER;
 }
 
-void rtl8127_wr32(RTL8127State *s, uint32_t off, uint32_t val)
+static RTL8127IrqMode rtl8127_pci_irq_mode(void *owner)
 {
-    off &= RTL8127_MMIO_SIZE - 4;
-    stl_le_p(&s->regs[off], val);
+    PCIDevice *d = PCI_DEVICE(owner);
+
+    if (msix_enabled(d)) {
+        return RTL8127_IRQ_MSIX;
+    }
+    return msi_enabled(d) ? RTL8127_IRQ_MSI : RTL8127_IRQ_INTX;
 }
 
-static void rtl8127_store(RTL8127State *s, uint32_t off, uint64_t val,
-                          unsigned size)
+static unsigned rtl8127_pci_nr_vectors(void *owner)
 {
-    unsigned i;
+    return msix_nr_vectors_allocated(PCI_DEVICE(owner));
+}
 
-    for (i = 0; i < size && off + i < RTL8127_MMIO_SIZE; i++) {
-        s->regs[off + i] = val >> (8 * i);
+static void rtl8127_pci_notify(void *owner, unsigned vector)
+{
+    PCIDevice *d = PCI_DEVICE(owner);
+
+    if (msix_enabled(d)) {
+        msix_notify(d, vector);
+    } else if (msi_enabled(d)) {
+        msi_notify(d, vector);
     }
 }
 
-static uint64_t rtl8127_load(RTL8127State *s, uint32_t off, unsigned size)
+static void rtl8127_pci_set_irq(void *owner, bool level)
 {
-    uint64_t val = 0;
-    unsigned i;
-
-    for (i = 0; i < size && off + i < RTL8127_MMIO_SIZE; i++) {
-        val |= (uint64_t)s->regs[off + i] << (8 * i);
-    }
-    return val;
-}
-
-bool rtl8127_vector_mode(RTL8127State *s)
-{
-    return rtl8127_rd8(s, R_INT_CFG0) & INT_CFG0_VECTOR_MODE;
-}
-
-/* Does an access [off, off + size) touch the register [reg, reg + rsize)? */
-static inline bool touches(uint32_t off, unsigned size, uint32_t reg,
-                           unsigned rsize)
-{
-    return off < reg + rsize && reg < off + size;
+    pci_set_irq(PCI_DEVICE(owner), level);
 }
 
 /*
- * Offsets this model gives a meaning to, or that upstream r8169 / the
- * vendor driver are known to use as plain storage.  Anything else is
- * still accepted and stored, but logged as unimplemented.
+ * The CSI window writes config space as the chip does, bypassing this
+ * glue's config_write hook (no PM transition through CSI).
  */
-static bool rtl8127_known_reg(uint32_t off)
+static bool rtl8127_pci_config_read(void *owner, uint32_t addr,
+                                    uint32_t *val)
 {
-    static const struct { uint16_t lo, hi; } known[] = {
-        { 0x0000, 0x00ff }, { 0x0180, 0x01ff }, { 0x0382, 0x0383 },
-        { 0x0402, 0x0403 }, { 0x0800, 0x083f }, { 0x0a00, 0x0aff },
-        { 0x0d00, 0x0d3f }, { 0x1000, 0x1001 },
-        { 0x1800, 0x18ff }, { 0x19e0, 0x19e5 }, { 0x2100, 0x2107 },
-        { 0x20e0, 0x20ef }, { 0x2300, 0x23ff }, { 0x4000, 0x401f },
-        { 0x4500, 0x4503 }, { 0x4600, 0x4627 }, { 0x4700, 0x477f },
-        { 0x4800, 0x4801 }, { 0x6000, 0x60ff },
-        { RTL8127_BENCH_BASE, RTL8127_BENCH_BASE + RTL8127_BENCH_SIZE - 1 },
-    };
-    unsigned i;
+    PCIDevice *d = PCI_DEVICE(owner);
 
-    for (i = 0; i < ARRAY_SIZE(known); i++) {
-        if (off >= known[i].lo && off <= known[i].hi) {
-            return true;
-        }
+    if (addr + 4 > pci_config_size(d)) {
+        return false;
     }
-    return false;
+    *val = pci_default_read_config(d, addr, 4);
+    return true;
 }
+
+static bool rtl8127_pci_config_write(void *owner, uint32_t addr,
+                                     uint32_t val)
+{
+    PCIDevice *d = PCI_DEVICE(owner);
+
+    if (addr + 4 > pci_config_size(d)) {
+        return false;
+    }
+    pci_default_write_config(d, addr, val, 4);
+    return true;
+}
+
+static const RTL8127CoreOps rtl8127_pci_core_ops = {
+    .dma_read = rtl8127_pci_dma_read,
+    .dma_write = rtl8127_pci_dma_write,
+    .bus_master = rtl8127_pci_bus_master,
+    .irq_mode = rtl8127_pci_irq_mode,
+    .nr_vectors = rtl8127_pci_nr_vectors,
+    .notify = rtl8127_pci_notify,
+    .set_irq = rtl8127_pci_set_irq,
+    .config_read = rtl8127_pci_config_read,
+    .config_write = rtl8127_pci_config_write,
+};
 
 /* ---------------------------------------------------------------- */
-/* indirect windows                                                 */
-
-static inline uint16_t ocp_addr(uint32_t v)
-{
-    /* bits 30:16 hold the even OCP address shifted right by one */
-    return ((v >> 16) & 0x7fff) << 1;
-}
-
-static uint16_t rtl8127_mac_ocp_read(RTL8127State *s, uint16_t addr)
-{
-    uint16_t v = s->mac_ocp[addr >> 1];
-
-    switch (addr) {
-    case 0xe00e:
-        /* bit 13 is a busy flag polled by rtl_mac_ocp_e00e_cond */
-        v &= ~0x2000;
-        break;
-    default:
-        break;
-    }
-    return v;
-}
-
-static void rtl8127_mac_ocp_access(RTL8127State *s, uint32_t v)
-{
-    uint16_t addr = ocp_addr(v);
-
-    if (v & 0x80000000) {
-        s->mac_ocp[addr >> 1] = v & 0xffff;
-        rtl8127_wr32(s, R_OCPDR, v & 0x7fffffff);
-    } else {
-        rtl8127_wr32(s, R_OCPDR,
-                     (v & 0x7fff0000) | rtl8127_mac_ocp_read(s, addr));
-    }
-}
-
-static void rtl8127_phy_ocp_access(RTL8127State *s, uint32_t v)
-{
-    uint16_t addr = ocp_addr(v);
-
-    if (v & 0x80000000) {
-        rtl8127_phy_write(s, addr, v & 0xffff);
-        /* write done: flag reads 0 */
-        rtl8127_wr32(s, R_GPHY_OCP, v & 0x7fffffff);
-    } else {
-        /* read done: flag reads 1, data in bits 15:0 */
-        rtl8127_wr32(s, R_GPHY_OCP, 0x80000000 | (v & 0x7fff0000) |
-                     rtl8127_phy_read(s, addr));
-    }
-}
-
-static void rtl8127_eri_access(RTL8127State *s, uint32_t v)
-{
-    unsigned type = (v >> 16) & 3;
-    unsigned mask = (v >> 12) & 0xf;
-    unsigned addr = v & 0xfff;
-    uint32_t data;
-    unsigned i;
-
-    if (v & 0x80000000) {
-        data = rtl8127_rd32(s, R_ERIDR);
-        for (i = 0; i < 4; i++) {
-            if (mask & (1u << i)) {
-                s->eri[type][(addr + i) & 0xfff] = data >> (8 * i);
-            }
-        }
-        rtl8127_wr32(s, R_ERIAR, v & 0x7fffffff);
-    } else {
-        data = 0;
-        for (i = 0; i < 4; i++) {
-            data |= (uint32_t)s->eri[type][(addr + i) & 0xfff] << (8 * i);
-        }
-        rtl8127_wr32(s, R_ERIDR, data);
-        rtl8127_wr32(s, R_ERIAR, v | 0x80000000);
-    }
-}
-
-static void rtl8127_csi_access(RTL8127State *s, uint32_t v)
-{
-    PCIDevice *d = PCI_DEVICE(s);
-    uint32_t addr = v & 0xffc;
-    bool ok = addr + 4 <= pci_config_size(d);
-
-    if (v & 0x80000000) {
-        if (ok) {
-            pci_default_write_config(d, addr, rtl8127_rd32(s, R_CSIDR), 4);
-        }
-        rtl8127_wr32(s, R_CSIAR, v & 0x7fffffff);
-    } else {
-        rtl8127_wr32(s, R_CSIDR,
-                     ok ? pci_default_read_config(d, addr, 4) : 0xffffffff);
-        rtl8127_wr32(s, R_CSIAR, v | 0x80000000);
-    }
-}
-
-static void rtl8127_ephy_access(RTL8127State *s, uint32_t v)
-{
-    unsigned reg = (v >> 16) & 0x7f;
-
-    if (v & 0x80000000) {
-        s->ephy[reg] = v & 0xffff;
-        rtl8127_wr32(s, R_EPHYAR, v & 0x7fffffff);
-    } else {
-        rtl8127_wr32(s, R_EPHYAR, 0x80000000 | (reg << 16) | s->ephy[reg]);
-    }
-}
-
-/* ---------------------------------------------------------------- */
-/* reset                                                            */
-
-static void rtl8127_soft_reset(RTL8127State *s)
-{
-    uint8_t cmd = rtl8127_rd8(s, R_CHIPCMD);
-
-    /* CmdReset stops both DMA engines and rewinds the ring indices */
-    s->regs[R_CHIPCMD] = cmd & ~(CMD_RESET | CMD_RX_ENB | CMD_TX_ENB |
-                                 CMD_STOP_REQ);
-    rtl8127_core_reset(s);
-}
-
-static void rtl8127_set_mac(RTL8127State *s, const uint8_t *mac)
-{
-    memcpy(&s->regs[R_MAC0], mac, ETH_ALEN);
-    memcpy(&s->regs[R_MAC0_BKP], mac, ETH_ALEN);
-}
-
-static void rtl8127_reset(DeviceState *dev)
-{
-    RTL8127State *s = RTL8127(dev);
-
-    memset(s->regs, 0, sizeof(s->regs));
-    memset(s->mac_ocp, 0, sizeof(s->mac_ocp));
-    memset(s->eri, 0, sizeof(s->eri));
-    memset(s->ephy, 0, sizeof(s->ephy));
-
-    rtl8127_set_mac(s, s->conf.macaddr.a);
-    rtl8127_wr32(s, R_TXCONFIG, TXCFG_XID(s->xid));
-    /* MCU: TX/RX FIFO empty (bits 5, 4) and link-list ready (bit 1) */
-    s->regs[R_MCU] = 0x32;
-    /* IntrMitigate status bits polled by rtl_rxtx_empty_cond_2 */
-    stw_le_p(&s->regs[R_INTRMITIGATE], 0x0103);
-    /* CPlusCmd reads back its reset value; RX checksum off */
-    stw_le_p(&s->regs[R_CPLUSCMD], 0x0000);
-    /* MAC OCP 0xd006 low byte 0x07 would mean the SFP variant: copper */
-    s->mac_ocp[0xd006 >> 1] = 0x0000;
-
-    rtl8127_intr_reset(s);
-    rtl8127_core_reset(s);
-    rtl8127_phy_reset(s);
-
-    /* back in D0 */
-    pci_word_test_and_clear_mask(PCI_DEVICE(s)->config + RTL8127_PM_CAP +
-                                 PCI_PM_CTRL, PCI_PM_CTRL_STATE_MASK);
-    s->pm_state = 0;
-}
-
-/* ---------------------------------------------------------------- */
-/* register window                                                  */
-
-/* The bench-only counter window (not a chip register; see rtl8127.h). */
-static uint32_t rtl8127_bench_word(RTL8127State *s, uint32_t off)
-{
-    RTL8127BenchCounters *b = &s->bench;
-
-    if (off >= BENCH_IRQ(0) && off < BENCH_IRQ(RTL8127_MSIX_VECTORS)) {
-        return b->irq[(off - BENCH_IRQ(0)) / 4];
-    }
-    if (off >= BENCH_RX_FRAMES(0) && off < BENCH_RX_FRAMES(RTL8127_RX_QUEUES)) {
-        return b->rx_frames[(off - BENCH_RX_FRAMES(0)) / 4];
-    }
-    if (off >= BENCH_RX_DROPS(0) && off < BENCH_RX_DROPS(RTL8127_RX_QUEUES)) {
-        return b->rx_drops[(off - BENCH_RX_DROPS(0)) / 4];
-    }
-    if (off >= BENCH_TX_FRAMES(0) && off < BENCH_TX_FRAMES(RTL8127_TX_QUEUES)) {
-        return b->tx_frames[(off - BENCH_TX_FRAMES(0)) / 4];
-    }
-    if (off >= BENCH_TX_CHAINS(0) && off < BENCH_TX_CHAINS(RTL8127_TX_QUEUES)) {
-        return b->tx_chains[(off - BENCH_TX_CHAINS(0)) / 4];
-    }
-    switch (off) {
-    case BENCH_MAGIC:
-        return RTL8127_BENCH_MAGIC;
-    case BENCH_VERSION:
-        return 1;
-    case BENCH_RX_GATED:
-        return b->rx_gated;
-    case BENCH_RX_FILTERED:
-        return b->rx_filtered;
-    case BENCH_D3_RESETS:
-        return b->d3_resets;
-    default:
-        return 0;
-    }
-}
-
-static uint64_t rtl8127_bench_read(RTL8127State *s, hwaddr addr,
-                                   unsigned size)
-{
-    uint32_t off = addr - RTL8127_BENCH_BASE;
-    uint32_t word = rtl8127_bench_word(s, off & ~3u);
-
-    word >>= 8 * (off & 3);
-    return size >= 4 ? word : word & ((1u << (8 * size)) - 1);
-}
-
-static bool rtl8127_in_bench(hwaddr addr, unsigned size)
-{
-    return addr >= RTL8127_BENCH_BASE &&
-           addr + size <= RTL8127_BENCH_BASE + RTL8127_BENCH_SIZE &&
-           (addr & ~3) == ((addr + size - 1) & ~3);
-}
-
-static uint64_t rtl8127_reg_read(RTL8127State *s, hwaddr addr, unsigned size)
-{
-    uint64_t val;
-
-    if (addr + size > RTL8127_MMIO_SIZE) {
-        return 0;
-    }
-    if (rtl8127_in_bench(addr, size)) {
-        return rtl8127_bench_read(s, addr, size);
-    }
-    if (rtl8127_intr_read(s, addr, size, &val)) {
-        return val;
-    }
-
-    if (touches(addr, size, R_TXCONFIG, 4)) {
-        uint32_t v = rtl8127_rd32(s, R_TXCONFIG);
-
-        rtl8127_wr32(s, R_TXCONFIG,
-                     (v & ~TXCFG_XID_MASK) | TXCFG_XID(s->xid));
-    } else if (touches(addr, size, R_PHYSTATUS, 4)) {
-        rtl8127_wr32(s, R_PHYSTATUS, rtl8127_phystatus(s));
-    } else if (touches(addr, size, R_TCTR0, 4)) {
-        rtl8127_wr32(s, R_TCTR0, rtl8127_tctr_read(s));
-    } else if (touches(addr, size, R_SW_TAIL_PTR0, 16)) {
-        rtl8127_wr32(s, R_HW_CLO_PTR0, s->tx_clo[0] & 0x7fffffff);
-        rtl8127_wr32(s, R_HW_CLO_PTR0 + 8, s->tx_clo[1] & 0x7fffffff);
-    }
-
-    if (!rtl8127_known_reg(addr)) {
-        qemu_log_mask(LOG_UNIMP, "rtl8127: read of unknown register "
-                      "0x%04" HWADDR_PRIx " size %u\n", addr, size);
-    }
-    val = rtl8127_load(s, addr, size);
-    return val;
-}
-
-static void rtl8127_chipcmd_write(RTL8127State *s, uint8_t val)
-{
-    uint8_t old = rtl8127_rd8(s, R_CHIPCMD);
-
-    if (val & CMD_RESET) {
-        rtl8127_soft_reset(s);
-        return;
-    }
-    /* bit 0 (RxBufEmpty) is status; keep the writable bits */
-    s->regs[R_CHIPCMD] = val & ~0x01;
-    if ((val & CMD_TX_ENB) && !(old & CMD_TX_ENB)) {
-        /* pending doorbells are served once TX is enabled */
-        rtl8127_tx_kick(s, 0);
-    }
-    rtl8127_rx_kick(s);
-}
-
-static void rtl8127_reg_write(RTL8127State *s, hwaddr addr, uint64_t val,
-                              unsigned size)
-{
-    if (addr + size > RTL8127_MMIO_SIZE) {
-        return;
-    }
-    if (addr + size > RTL8127_BENCH_BASE &&
-        addr < RTL8127_BENCH_BASE + RTL8127_BENCH_SIZE) {
-        /* the bench-only window is read-only */
-        qemu_log_mask(LOG_GUEST_ERROR, "rtl8127: write to the bench-only "
-                      "counter window at 0x%04" HWADDR_PRIx "\n", addr);
-        return;
-    }
-    if (!rtl8127_known_reg(addr)) {
-        qemu_log_mask(LOG_UNIMP, "rtl8127: write of unknown register "
-                      "0x%04" HWADDR_PRIx " size %u value 0x%" PRIx64 "\n",
-                      addr, size, val);
-    }
-
-    /* interrupt registers (IMR/ISR legacy and V2) */
-    if (touches(addr, size, R_IMR0, 8) ||
-        touches(addr, size, R_IMR_V2_CLEAR, 0x10)) {
-        rtl8127_intr_write(s, addr, val, size);
-        rtl8127_rx_kick(s);
-        return;
-    }
-
-    if (touches(addr, size, R_CHIPCMD, 1)) {
-        uint8_t cmd = val >> (8 * (R_CHIPCMD - addr));
-
-        /* a wider access also covers its neighbours: store those first */
-        uint8_t old = rtl8127_rd8(s, R_CHIPCMD);
-
-        rtl8127_store(s, addr, val, size);
-        s->regs[R_CHIPCMD] = old;
-        rtl8127_chipcmd_write(s, cmd);
-        return;
-    }
-
-    if (addr == R_TXCONFIG && size == 4) {
-        rtl8127_wr32(s, R_TXCONFIG,
-                     (val & ~TXCFG_XID_MASK) | TXCFG_XID(s->xid));
-        return;
-    }
-
-    if (size == 4) {
-        switch (addr) {
-        case R_OCPDR:
-            rtl8127_mac_ocp_access(s, val);
-            return;
-        case R_GPHY_OCP:
-            rtl8127_phy_ocp_access(s, val);
-            return;
-        case R_ERIAR:
-            rtl8127_eri_access(s, val);
-            return;
-        case R_CSIAR:
-            rtl8127_csi_access(s, val);
-            return;
-        case R_EPHYAR:
-            rtl8127_ephy_access(s, val);
-            return;
-        case R_CNT_ADDR_LO:
-            rtl8127_wr32(s, R_CNT_ADDR_LO, val);
-            rtl8127_counters_cmd(s, val);
-            return;
-        case R_SW_TAIL_PTR0:
-        case R_SW_TAIL_PTR0 + 8:
-            rtl8127_wr32(s, addr, val);
-            rtl8127_tx_kick(s, (addr - R_SW_TAIL_PTR0) / 8);
-            return;
-        case R_TX_DESC_LO:
-            rtl8127_wr32(s, addr, val);
-            s->tx_cur[0] = 0;
-            s->tx_clo[0] = 0;
-            return;
-        case R_TX_DESC1_LO:
-            rtl8127_wr32(s, addr, val);
-            s->tx_cur[1] = 0;
-            s->tx_clo[1] = 0;
-            return;
-        case R_RX_DESC_LO:
-            rtl8127_wr32(s, addr, val);
-            s->rx_cur[0] = 0;
-            return;
-        case R_RX_DESCN_BASE:
-        case R_RX_DESCN_BASE + 8:
-        case R_RX_DESCN_BASE + 16:
-            rtl8127_wr32(s, addr, val);
-            s->rx_cur[1 + (addr - R_RX_DESCN_BASE) / 8] = 0;
-            return;
-        default:
-            break;
-        }
-    }
-
-    if (touches(addr, size, R_TPPOLL, 2)) {
-        uint16_t bits = addr >= R_TPPOLL ? val << (8 * (addr - R_TPPOLL))
-                                         : val >> (8 * (R_TPPOLL - addr));
-        int q;
-
-        for (q = 0; q < RTL8127_TX_QUEUES; q++) {
-            if (bits & (1u << q)) {
-                rtl8127_tx_kick(s, q);
-            }
-        }
-        rtl8127_rx_kick(s);
-        return;
-    }
-
-    if (touches(addr, size, R_TCTR0, 4) ||
-        touches(addr, size, R_TIMER_INT0, 4)) {
-        rtl8127_store(s, addr, val, size);
-        rtl8127_tctr_write(s, touches(addr, size, R_TCTR0, 4));
-        return;
-    }
-
-    if (touches(addr, size, R_MCU, 1)) {
-        /* bits 5, 4, 1 are read-only status bits reading 1 */
-        rtl8127_store(s, addr, val, size);
-        s->regs[R_MCU] |= 0x32;
-        return;
-    }
-    if (touches(addr, size, R_INTRMITIGATE, 2)) {
-        rtl8127_store(s, addr, val, size);
-        s->regs[R_INTRMITIGATE] |= 0x03;
-        s->regs[R_INTRMITIGATE + 1] |= 0x01;
-        return;
-    }
-
-    rtl8127_store(s, addr, val, size);
-
-    if (touches(addr, size, R_RXCONFIG, 4) || touches(addr, size, R_MISC, 4)) {
-        rtl8127_rx_kick(s);
-    }
-}
+/* register window and reset                                        */
 
 static uint64_t rtl8127_mmio_read(void *opaque, hwaddr addr, unsigned size)
 {
-    return rtl8127_reg_read(opaque, addr, size);
+    RTL8127State *s = opaque;
+
+    return rtl8127_core_read(&s->core, addr, size);
 }
 
 static void rtl8127_mmio_write(void *opaque, hwaddr addr, uint64_t val,
                                unsigned size)
 {
-    rtl8127_reg_write(opaque, addr, val, size);
+    RTL8127State *s = opaque;
+
+    rtl8127_core_write(&s->core, addr, val, size);
 }
 
 static const MemoryRegionOps rtl8127_mmio_ops = {
@@ -539,22 +178,47 @@ static const MemoryRegionOps rtl8127_mmio_ops = {
     },
 };
 
+static void rtl8127_reset(DeviceState *dev)
+{
+    RTL8127State *s = RTL8127(dev);
+
+    rtl8127_core_reset(&s->core);
+    /* back in D0 */
+    pci_word_test_and_clear_mask(PCI_DEVICE(s)->config + RTL8127_PM_CAP +
+                                 PCI_PM_CTRL, PCI_PM_CTRL_STATE_MASK);
+    s->pm_state = 0;
+}
+
 /* ---------------------------------------------------------------- */
 /* network backend                                                  */
+
+static bool rtl8127_nc_can_receive(NetClientState *nc)
+{
+    RTL8127State *s = qemu_get_nic_opaque(nc);
+
+    return rtl8127_core_can_receive(&s->core);
+}
+
+static ssize_t rtl8127_nc_receive(NetClientState *nc, const uint8_t *buf,
+                                  size_t size)
+{
+    RTL8127State *s = qemu_get_nic_opaque(nc);
+
+    return rtl8127_core_receive(&s->core, buf, size);
+}
 
 static void rtl8127_set_link_status(NetClientState *nc)
 {
     RTL8127State *s = qemu_get_nic_opaque(nc);
 
-    s->backend_link = !nc->link_down;
-    rtl8127_phy_update_link(s);
+    rtl8127_core_set_link_status(&s->core, !nc->link_down);
 }
 
 static NetClientInfo net_rtl8127_info = {
     .type = NET_CLIENT_DRIVER_NIC,
     .size = sizeof(NICState),
-    .can_receive = rtl8127_can_receive,
-    .receive = rtl8127_receive,
+    .can_receive = rtl8127_nc_can_receive,
+    .receive = rtl8127_nc_receive,
     .link_status_changed = rtl8127_set_link_status,
 };
 
@@ -581,12 +245,11 @@ static void rtl8127_write_config(PCIDevice *d, uint32_t addr, uint32_t val,
          * lost, as after a reset (PCI PM 1.2, 5.4.1); the config space
          * itself is restored by the OS.
          */
-        s->bench.d3_resets++;
-        rtl8127_reset(DEVICE(d));
+        rtl8127_core_pm_d3hot_exit(&s->core);
     }
     if (range_covers_byte(addr, len, PCI_COMMAND) &&
         (d->config[PCI_COMMAND] & PCI_COMMAND_MASTER)) {
-        rtl8127_rx_kick(s);
+        rtl8127_core_start_recv(&s->core);
     }
 }
 
@@ -594,7 +257,7 @@ static void rtl8127_realize(PCIDevice *d, Error **errp)
 {
     RTL8127State *s = RTL8127(d);
     DeviceState *dev = DEVICE(d);
-    int ret;
+    int ret, v;
 
     d->config_write = rtl8127_write_config;
     d->config[PCI_INTERRUPT_PIN] = 1;
@@ -647,26 +310,29 @@ static void rtl8127_realize(PCIDevice *d, Error **errp)
     if (ret < 0) {
         return;
     }
-    rtl8127_intr_init(s);
-    rtl8127_phy_init(s);
+    for (v = 0; v < RTL8127_MSIX_VECTORS; v++) {
+        msix_vector_use(d, v);
+    }
 
     qemu_macaddr_default_if_unset(&s->conf.macaddr);
     s->nic = qemu_new_nic(&net_rtl8127_info, &s->conf,
                           object_get_typename(OBJECT(d)), dev->id,
                           &dev->mem_reentrancy_guard, s);
     qemu_format_nic_info_str(qemu_get_queue(s->nic), s->conf.macaddr.a);
-    s->backend_link = !qemu_get_queue(s->nic)->link_down;
 
-    rtl8127_core_init(s);
+    rtl8127_core_realize(&s->core, &rtl8127_pci_core_ops, s, s->nic,
+                         s->conf.macaddr.a, s->xid);
 }
 
 static void rtl8127_exit(PCIDevice *d)
 {
     RTL8127State *s = RTL8127(d);
+    int v;
 
-    rtl8127_core_uninit(s);
-    rtl8127_phy_uninit(s);
-    rtl8127_intr_uninit(s);
+    rtl8127_core_unrealize(&s->core);
+    for (v = 0; v < RTL8127_MSIX_VECTORS; v++) {
+        msix_vector_unuse(d, v);
+    }
     qemu_del_nic(s->nic);
     msix_uninit(d, &s->msix, &s->msix);
     msi_uninit(d);

@@ -2,12 +2,18 @@
  * QEMU model of the Realtek RTL8127 10GbE PCIe controller (rxscale bench)
  *
  * Register facts and their sources are listed in docs/hw/rtl8127.md of
- * the rxscale repository.  This header holds the register map, the
- * device state and the interfaces between the model's files:
- *   rtl8127.c       PCI glue, MMIO dispatch, indirect (OCP/ERI/CSI) access
+ * the rxscale repository.  This header holds the register map only.
+ * The model is split as QEMU's e1000e and igb are, into PCI glue and a
+ * core that knows nothing of PCI:
+ *   rtl8127.c       PCI glue: BARs, MSI-X/MSI/INTx, DMA, PCI PM, backend
+ *   rtl8127_core.h  the core's state and API (what the glue calls) and the
+ *                   callbacks the glue gives it (DMA, interrupts, config)
+ *   rtl8127_core.c  core API, register read/write dispatch tables, reset,
+ *                   indirect (OCP/ERI/CSI/EPHY) windows, bench window
+ *   rtl8127_core_priv.h  interfaces between the core's files
  *   rtl8127_intr.c  legacy and per-vector interrupt logic, mitigation timers
  *   rtl8127_phy.c   internal PHY behind the PHY OCP window
- *   rtl8127_core.c  TX/RX descriptor processing, offloads, tally counters
+ *   rtl8127_dma.c   TX/RX descriptor processing, offloads, tally counters
  *   rtl8127_rss.c   receive-side scaling (hash input, indirection table)
  *   rtl8127_toeplitz.h  the Toeplitz hash (host-testable, no QEMU types)
  *
@@ -17,15 +23,6 @@
 
 #ifndef HW_NET_RTL8127_H
 #define HW_NET_RTL8127_H
-
-#include "hw/pci/pci.h"
-#include "net/net.h"
-#include "qemu/timer.h"
-#include "qom/object.h"
-#include "rtl8127_toeplitz.h"
-
-#define TYPE_RTL8127 "rtl8127"
-OBJECT_DECLARE_SIMPLE_TYPE(RTL8127State, RTL8127)
 
 #define RTL8127_VENDOR_ID       0x10ec
 #define RTL8127_DEVICE_ID       0x8127
@@ -172,176 +169,5 @@ OBJECT_DECLARE_SIMPLE_TYPE(RTL8127State, RTL8127)
 #define DESC_RING_END   (1u << 30)
 #define DESC_FIRST      (1u << 29)
 #define DESC_LAST       (1u << 28)
-
-typedef struct RTL8127Counters {
-    uint64_t tx_packets;
-    uint64_t rx_packets;
-    uint64_t tx_errors;
-    uint32_t rx_errors;
-    uint16_t rx_missed;
-    uint64_t rx_unicast;
-    uint64_t rx_broadcast;
-    uint64_t rx_multicast;
-    uint64_t tx_octets;
-    uint64_t rx_octets;
-    uint64_t tx_unicast;
-    uint64_t tx_broadcast;
-    uint64_t tx_multicast;
-    uint32_t rx_runt;
-    uint32_t rx_too_long;
-    uint32_t rdu;
-} RTL8127Counters;
-
-/* the model's own counts, exposed in the bench-only window */
-typedef struct RTL8127BenchCounters {
-    uint32_t rx_frames[RTL8127_RX_QUEUES];
-    uint32_t rx_drops[RTL8127_RX_QUEUES];
-    uint32_t tx_frames[RTL8127_TX_QUEUES];
-    uint32_t tx_chains[RTL8127_TX_QUEUES];
-    uint32_t rx_gated;
-    uint32_t rx_filtered;
-    uint32_t d3_resets;
-    uint32_t irq[RTL8127_MSIX_VECTORS];
-} RTL8127BenchCounters;
-
-typedef struct RTL8127MitCtx {
-    RTL8127State *s;
-    int q;
-    bool tx;
-} RTL8127MitCtx;
-
-/* One TX packet being gathered from a chain of descriptors. */
-typedef struct RTL8127TxPkt {
-    uint8_t *buf;
-    size_t len;
-    bool active;
-    bool bad;
-    uint32_t opts1;     /* of the first descriptor */
-    uint32_t opts2;
-} RTL8127TxPkt;
-
-struct RTL8127State {
-    PCIDevice parent_obj;
-
-    NICState *nic;
-    NICConf conf;
-
-    /*
-     * Identity, as properties so that tests can present the other PCI ID
-     * the chip ships with (0x0e10) or another chip's XID (which a driver
-     * for the RTL8127A must refuse).
-     */
-    uint16_t pci_device_id;
-    uint32_t xid;               /* 12-bit TxConfig XID, placed by TXCFG_XID */
-
-    MemoryRegion mmio;
-    MemoryRegion io;
-    MemoryRegion msix;
-
-    /* plain storage for every register offset of the 64 KiB window */
-    uint8_t regs[RTL8127_MMIO_SIZE];
-
-    /* indirect spaces, addressed by 16-bit even offsets */
-    uint16_t mac_ocp[0x8000];
-    uint16_t phy_ocp[0x8000];
-    uint8_t eri[4][0x1000];
-    uint16_t ephy[0x80];
-
-    /* interrupt state */
-    uint32_t isr0;
-    uint32_t imr0;
-    uint32_t isr_v2;
-    uint32_t imr_v2;
-    bool irq_level;                 /* legacy summary line (INTx) */
-    bool legacy_pending;            /* last computed ISR0 & IMR0 != 0 */
-    uint32_t v2_pending;            /* last computed ISR_V2 & IMR_V2 */
-    QEMUTimer *rx_mit_timer[RTL8127_RX_QUEUES];
-    QEMUTimer *tx_mit_timer[RTL8127_TX_QUEUES];
-    RTL8127MitCtx mit_ctx[RTL8127_RX_QUEUES + RTL8127_TX_QUEUES];
-    QEMUTimer *tctr_timer;          /* TCTR0 reaching TIMER_INT0 */
-    int64_t tctr_start;             /* virtual ns of the last TCTR0 write */
-
-    /* DMA engines */
-    uint32_t rx_cur[RTL8127_RX_QUEUES];
-    uint32_t tx_cur[RTL8127_TX_QUEUES];
-    uint32_t tx_clo[RTL8127_TX_QUEUES];     /* HW close pointer */
-    RTL8127TxPkt txp;
-    uint8_t *tx_frame;              /* scratch: frame with VLAN tag */
-    uint8_t *tso_seg;               /* scratch: one TSO segment */
-    uint8_t *rx_buf;                /* scratch: received frame + FCS */
-    bool in_tx;
-    int tx_q;                       /* ring being served by tx_kick */
-
-    /* link of the QEMU backend */
-    bool backend_link;
-    bool phy_link;                  /* link as the PHY reports it */
-    bool an_busy;                   /* autonegotiation restarted, running */
-    QEMUTimer *an_timer;            /* completes autonegotiation */
-    uint8_t pm_state;               /* PCI PM power state, 0 = D0 */
-
-    RTL8127Counters cnt;
-    RTL8127BenchCounters bench;
-};
-
-/* rtl8127.c */
-uint8_t rtl8127_rd8(RTL8127State *s, uint32_t off);
-uint16_t rtl8127_rd16(RTL8127State *s, uint32_t off);
-uint32_t rtl8127_rd32(RTL8127State *s, uint32_t off);
-void rtl8127_wr32(RTL8127State *s, uint32_t off, uint32_t val);
-bool rtl8127_vector_mode(RTL8127State *s);
-
-/* rtl8127_intr.c */
-void rtl8127_intr_init(RTL8127State *s);
-void rtl8127_intr_uninit(RTL8127State *s);
-void rtl8127_intr_reset(RTL8127State *s);
-void rtl8127_intr_update(RTL8127State *s);
-void rtl8127_raise_legacy(RTL8127State *s, uint32_t bits);
-void rtl8127_event_rx(RTL8127State *s, int q);
-void rtl8127_event_tx(RTL8127State *s, int q);
-void rtl8127_event_link(RTL8127State *s);
-void rtl8127_intr_write(RTL8127State *s, uint32_t off, uint32_t val,
-                        unsigned size);
-bool rtl8127_intr_read(RTL8127State *s, uint32_t off, unsigned size,
-                       uint64_t *val);
-void rtl8127_tctr_write(RTL8127State *s, bool restart);
-uint32_t rtl8127_tctr_read(RTL8127State *s);
-
-/* rtl8127_phy.c */
-void rtl8127_phy_init(RTL8127State *s);
-void rtl8127_phy_uninit(RTL8127State *s);
-void rtl8127_phy_reset(RTL8127State *s);
-uint16_t rtl8127_phy_read(RTL8127State *s, uint16_t addr);
-void rtl8127_phy_write(RTL8127State *s, uint16_t addr, uint16_t val);
-void rtl8127_phy_update_link(RTL8127State *s);
-uint32_t rtl8127_phystatus(RTL8127State *s);
-
-/* rtl8127_core.c */
-void rtl8127_core_init(RTL8127State *s);
-void rtl8127_core_uninit(RTL8127State *s);
-void rtl8127_core_reset(RTL8127State *s);
-void rtl8127_tx_kick(RTL8127State *s, int q);
-bool rtl8127_can_receive(NetClientState *nc);
-ssize_t rtl8127_receive(NetClientState *nc, const uint8_t *buf, size_t size);
-void rtl8127_counters_cmd(RTL8127State *s, uint32_t low);
-void rtl8127_rx_kick(RTL8127State *s);
-
-/* rtl8127_rss.c */
-typedef struct RTL8127PktInfo {
-    bool ipv4, ipv6, tcp, udp;
-    bool ip_frag;
-    bool ip6_ext;           /* IPv6 extension headers present */
-    size_t l3_off;          /* offset of the IP header in the frame */
-    size_t l4_off;          /* offset of the TCP/UDP header, if tcp/udp */
-    size_t l3_len;          /* bytes of IP datagram present in the frame */
-} RTL8127PktInfo;
-
-void rtl8127_parse_pkt(const uint8_t *buf, size_t len, RTL8127PktInfo *pi);
-bool rtl8127_rss_enabled(RTL8127State *s);
-int rtl8127_rx_queues(RTL8127State *s);
-/* returns true and sets *hash and *info if a hash type matched */
-bool rtl8127_rss_hash(RTL8127State *s, const uint8_t *buf,
-                      const RTL8127PktInfo *pi, uint32_t *hash,
-                      uint32_t *info);
-int rtl8127_rss_queue(RTL8127State *s, uint32_t hash);
 
 #endif

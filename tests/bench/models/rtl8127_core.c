@@ -1,11 +1,18 @@
 /*
  * QEMU model of the Realtek RTL8127 10GbE PCIe controller (rxscale bench)
  *
- * DMA engines: TX descriptor rings (doorbell TPPOLL or the no-close tail
- * pointer), checksum offload and TCP segmentation as the descriptors
- * request them, RX descriptor rings in the legacy (16-byte, opts1 first)
- * and V4 (16-byte, RSS write-back) formats, RX filtering, and the tally
- * counter dump.  Hardware facts and sources: docs/hw/rtl8127.md.
+ * The core's API (rtl8127_core.h): realize, reset, the register window
+ * and the backend link.  Register accesses are dispatched through
+ * tables indexed by 32-bit word (offset >> 2), as igb_core.c and
+ * e1000e_core.c dispatch theirs: rtl8127_write32_ops for registers that
+ * act only on a full 32-bit write (the indirect windows, ring bases,
+ * doorbell tails), rtl8127_write_ops and rtl8127_read_ops for registers
+ * with side effects at any width; every other offset is plain storage.
+ * The window refuses unaligned accesses (QEMU's default), so an access
+ * never crosses its word.  Also here: the indirect windows (MAC OCP, PHY
+ * OCP, ERI, CSI, EPHY) and the bench-only counter window.  The hardware
+ * facts this file relies on are listed, with their sources, in
+ * docs/hw/rtl8127.md.
  *
  * This work is licensed under the terms of the GNU GPL, version 2 or later.
  * See the COPYING file in the top-level directory.
@@ -14,806 +21,692 @@
 #include "qemu/osdep.h"
 #include "qemu/log.h"
 #include "qemu/bswap.h"
-#include "hw/pci/pci.h"
 #include "net/net.h"
 #include "net/eth.h"
-#include "net/checksum.h"
-#include "sysemu/dma.h"
-#include <zlib.h>
-#include "rtl8127.h"
+#include "rtl8127_core_priv.h"
 
-/* TX descriptor bits */
-#define TD0_GTSENV4     (1u << 26)
-#define TD0_GTSENV6     (1u << 25)
-#define TD0_GTTCPHO(x)  (((x) >> 18) & 0x7f)
-#define TD0_LEN(x)      ((x) & 0x3ffff)
-#define TD1_UDP_CS      (1u << 31)
-#define TD1_TCP_CS      (1u << 30)
-#define TD1_IPV4_CS     (1u << 29)
-#define TD1_IPV6_CS     (1u << 28)
-#define TD1_TCPHO(x)    (((x) >> 18) & 0x3ff)
-#define TD1_MSS(x)      (((x) >> 18) & 0x7ff)
-#define TD1_VLAN        (1u << 17)
+/* ---------------------------------------------------------------- */
+/* little-endian accessors on the plain register storage            */
 
-/* RX descriptor bits, legacy layout (opts1 in DW0) */
-#define RD_RES          (1u << 21)
-#define RD_V1_UDP       (1u << 18)
-#define RD_V1_TCP       (1u << 17)
-#define RD_V1_IPF       (1u << 16)
-#define RD_V1_UDPF      (1u << 15)
-#define RD_V1_TCPF      (1u << 14)
-/* RxDescV4 (opts1 in DW3) */
-#define RD_V4_UDP       (1u << 19)
-#define RD_V4_TCP       (1u << 18)
-#define RD_V4_IPF       (1u << 17)
-#define RD_V4_UDPF      (1u << 16)
-#define RD_V4_TCPF      (1u << 15)
-/* opts2 */
-#define RD2_V6          (1u << 31)
-#define RD2_V4          (1u << 30)
-#define RD2_VLAN        (1u << 16)
-
-#define RX_BUF_SIZE(x)  ((x) & 0x3fff)
-
-#define MIN_FRAME       60
-
-static bool rtl8127_bus_master(RTL8127State *s)
+uint8_t rtl8127_rd8(RTL8127Core *core, uint32_t off)
 {
-    return PCI_DEVICE(s)->config[PCI_COMMAND] & PCI_COMMAND_MASTER;
+    return core->regs[off & (RTL8127_MMIO_SIZE - 1)];
+}
+
+uint16_t rtl8127_rd16(RTL8127Core *core, uint32_t off)
+{
+    off &= RTL8127_MMIO_SIZE - 2;
+    return lduw_le_p(&core->regs[off]);
+}
+
+uint32_t rtl8127_rd32(RTL8127Core *core, uint32_t off)
+{
+    off &= RTL8127_MMIO_SIZE - 4;
+    return ldl_le_p(&core->regs[off]);
+}
+
+void rtl8127_wr32(RTL8127Core *core, uint32_t off, uint32_t val)
+{
+    off &= RTL8127_MMIO_SIZE - 4;
+    stl_le_p(&core->regs[off], val);
+}
+
+static void rtl8127_store(RTL8127Core *core, uint32_t off, uint64_t val,
+                          unsigned size)
+{
+    unsigned i;
+
+    for (i = 0; i < size && off + i < RTL8127_MMIO_SIZE; i++) {
+        core->regs[off + i] = val >> (8 * i);
+    }
+}
+
+static uint64_t rtl8127_load(RTL8127Core *core, uint32_t off, unsigned size)
+{
+    uint64_t val = 0;
+    unsigned i;
+
+    for (i = 0; i < size && off + i < RTL8127_MMIO_SIZE; i++) {
+        val |= (uint64_t)core->regs[off + i] << (8 * i);
+    }
+    return val;
+}
+
+bool rtl8127_vector_mode(RTL8127Core *core)
+{
+    return rtl8127_rd8(core, R_INT_CFG0) & INT_CFG0_VECTOR_MODE;
+}
+
+/* Does an access [off, off + size) touch the register [reg, reg + rsize)? */
+static inline bool touches(uint32_t off, unsigned size, uint32_t reg,
+                           unsigned rsize)
+{
+    return off < reg + rsize && reg < off + size;
+}
+
+/*
+ * Offsets this model gives a meaning to, or that upstream r8169 / the
+ * vendor driver are known to use as plain storage.  Anything else is
+ * still accepted and stored, but logged as unimplemented.
+ */
+static bool rtl8127_known_reg(uint32_t off)
+{
+    static const struct { uint16_t lo, hi; } known[] = {
+        { 0x0000, 0x00ff }, { 0x0180, 0x01ff }, { 0x0382, 0x0383 },
+        { 0x0402, 0x0403 }, { 0x0800, 0x083f }, { 0x0a00, 0x0aff },
+        { 0x0d00, 0x0d3f }, { 0x1000, 0x1001 },
+        { 0x1800, 0x18ff }, { 0x19e0, 0x19e5 }, { 0x2100, 0x2107 },
+        { 0x20e0, 0x20ef }, { 0x2300, 0x23ff }, { 0x4000, 0x401f },
+        { 0x4500, 0x4503 }, { 0x4600, 0x4627 }, { 0x4700, 0x477f },
+        { 0x4800, 0x4801 }, { 0x6000, 0x60ff },
+        { RTL8127_BENCH_BASE, RTL8127_BENCH_BASE + RTL8127_BENCH_SIZE - 1 },
+    };
+    unsigned i;
+
+    for (i = 0; i < ARRAY_SIZE(known); i++) {
+        if (off >= known[i].lo && off <= known[i].hi) {
+            return true;
+        }
+    }
+    return false;
 }
 
 /* ---------------------------------------------------------------- */
-/* checksums                                                        */
+/* indirect windows                                                 */
 
-static void ip4_fix_csum(uint8_t *ip, size_t ihl)
+static inline uint16_t ocp_addr(uint32_t v)
 {
-    stw_be_p(ip + 10, 0);
-    stw_be_p(ip + 10, net_raw_checksum(ip, ihl));
+    /* bits 30:16 hold the even OCP address shifted right by one */
+    return ((v >> 16) & 0x7fff) << 1;
 }
 
-/* TCP/UDP checksum over [l4, l4 + l4len) with the IPv4/IPv6 pseudo header */
-static uint16_t l4_csum(const uint8_t *ip, bool v6, uint8_t proto,
-                        const uint8_t *l4, size_t l4len)
+static uint16_t rtl8127_mac_ocp_read(RTL8127Core *core, uint16_t addr)
 {
-    uint32_t sum;
+    uint16_t v = core->mac_ocp[addr >> 1];
 
-    if (v6) {
-        sum = net_checksum_add(32, (uint8_t *)ip + 8);
-        sum += (l4len >> 16) + (l4len & 0xffff);
+    switch (addr) {
+    case 0xe00e:
+        /* bit 13 is a busy flag polled by rtl_mac_ocp_e00e_cond */
+        v &= ~0x2000;
+        break;
+    default:
+        break;
+    }
+    return v;
+}
+
+static void rtl8127_mac_ocp_access(RTL8127Core *core, uint32_t v)
+{
+    uint16_t addr = ocp_addr(v);
+
+    if (v & 0x80000000) {
+        core->mac_ocp[addr >> 1] = v & 0xffff;
+        rtl8127_wr32(core, R_OCPDR, v & 0x7fffffff);
     } else {
-        sum = net_checksum_add(8, (uint8_t *)ip + 12);
-        sum += l4len;
+        rtl8127_wr32(core, R_OCPDR,
+                     (v & 0x7fff0000) | rtl8127_mac_ocp_read(core, addr));
     }
-    sum += proto;
-    sum += net_checksum_add(l4len, (uint8_t *)l4);
-    return net_checksum_finish_nozero(sum);
 }
 
-/* ---------------------------------------------------------------- */
-/* transmit                                                         */
-
-static void rtl8127_count_tx(RTL8127State *s, const uint8_t *buf, size_t len)
+static void rtl8127_phy_ocp_access(RTL8127Core *core, uint32_t v)
 {
-    s->cnt.tx_packets++;
-    s->cnt.tx_octets += len;
-    if (is_broadcast_ether_addr(buf)) {
-        s->cnt.tx_broadcast++;
-    } else if (is_multicast_ether_addr(buf)) {
-        s->cnt.tx_multicast++;
+    uint16_t addr = ocp_addr(v);
+
+    if (v & 0x80000000) {
+        rtl8127_phy_write(core, addr, v & 0xffff);
+        /* write done: flag reads 0 */
+        rtl8127_wr32(core, R_GPHY_OCP, v & 0x7fffffff);
     } else {
-        s->cnt.tx_unicast++;
+        /* read done: flag reads 1, data in bits 15:0 */
+        rtl8127_wr32(core, R_GPHY_OCP, 0x80000000 | (v & 0x7fff0000) |
+                     rtl8127_phy_read(core, addr));
     }
 }
 
-/* Send one finished frame: VLAN insertion, padding, backend. */
-static void rtl8127_tx_frame(RTL8127State *s, uint8_t *buf, size_t len,
-                             uint32_t opts2)
+static void rtl8127_eri_access(RTL8127Core *core, uint32_t v)
 {
-    uint8_t *frame = s->tx_frame;
-    size_t flen;
+    unsigned type = (v >> 16) & 3;
+    unsigned mask = (v >> 12) & 0xf;
+    unsigned addr = v & 0xfff;
+    uint32_t data;
+    unsigned i;
 
-    if (len < 2 * ETH_ALEN) {
-        s->cnt.tx_errors++;
-        return;
-    }
-    if (opts2 & TD1_VLAN) {
-        memcpy(frame, buf, 2 * ETH_ALEN);
-        stw_be_p(frame + 12, ETH_P_VLAN);
-        /* the tag is written byte-swapped in the descriptor */
-        stw_be_p(frame + 14, bswap16(opts2 & 0xffff));
-        memcpy(frame + 16, buf + 12, len - 12);
-        flen = len + 4;
-    } else {
-        memcpy(frame, buf, len);
-        flen = len;
-    }
-    if (flen < MIN_FRAME) {
-        memset(frame + flen, 0, MIN_FRAME - flen);
-        flen = MIN_FRAME;
-    }
-    if (!s->phy_link) {
-        return;
-    }
-    rtl8127_count_tx(s, frame, flen);
-    s->bench.tx_frames[s->tx_q]++;
-    qemu_send_packet(qemu_get_queue(s->nic), frame, flen);
-}
-
-/* L3 offset after the Ethernet header and any in-band VLAN tags */
-static size_t rtl8127_l3_off(const uint8_t *buf, size_t len, uint16_t *proto)
-{
-    size_t off = 12;
-    uint16_t et;
-
-    for (;;) {
-        if (off + 2 > len) {
-            *proto = 0;
-            return len;
-        }
-        et = lduw_be_p(buf + off);
-        if (et == ETH_P_VLAN || et == ETH_P_DVLAN) {
-            off += 4;
-            continue;
-        }
-        *proto = et;
-        return off + 2;
-    }
-}
-
-static void rtl8127_tx_csum(RTL8127State *s, uint8_t *buf, size_t len,
-                            uint32_t opts2)
-{
-    size_t l4off = TD1_TCPHO(opts2);
-    uint16_t et;
-    size_t l3off = rtl8127_l3_off(buf, len, &et);
-    bool v6 = et == ETH_P_IPV6;
-    uint8_t *ip = buf + l3off;
-    size_t l4len, csum_at;
-    uint8_t proto;
-
-    if (et == ETH_P_IP && l3off + 20 <= len) {
-        size_t ihl = (ip[0] & 0xf) * 4;
-
-        if ((opts2 & TD1_IPV4_CS) && ihl >= 20 && l3off + ihl <= len) {
-            ip4_fix_csum(ip, ihl);
-        }
-        /*
-         * For IPv4 the chip finds the TCP/UDP header from the IP header
-         * length itself: the vendor driver sends no offset for IPv4
-         * (only IPv6 needs it).  An offset given is used as it is.
-         */
-        if (l4off == 0 && ihl >= 20) {
-            l4off = l3off + ihl;
-        }
-    }
-    if (!(opts2 & (TD1_TCP_CS | TD1_UDP_CS))) {
-        return;
-    }
-    if ((et != ETH_P_IP && et != ETH_P_IPV6) || l4off <= l3off ||
-        l4off >= len) {
-        qemu_log_mask(LOG_GUEST_ERROR, "rtl8127: bad TX checksum request\n");
-        return;
-    }
-    proto = (opts2 & TD1_TCP_CS) ? IP_PROTO_TCP : IP_PROTO_UDP;
-    csum_at = l4off + (proto == IP_PROTO_TCP ? 16 : 6);
-    if (csum_at + 2 > len) {
-        return;
-    }
-    /* L4 length from the IP header, bounded by the frame */
-    if (v6) {
-        if (l3off + 40 > len) {
-            return;
-        }
-        l4len = lduw_be_p(ip + 4) + 40 - (l4off - l3off);
-    } else {
-        l4len = lduw_be_p(ip + 2) - (l4off - l3off);
-    }
-    if (l4len > len - l4off || l4len < (csum_at + 2 - l4off)) {
-        l4len = len - l4off;
-    }
-    stw_be_p(buf + csum_at, 0);
-    stw_be_p(buf + csum_at, l4_csum(ip, v6, proto, buf + l4off, l4len));
-}
-
-/* TCP segmentation offload (GTSENV4/GTSENV6) */
-static void rtl8127_tx_tso(RTL8127State *s, uint8_t *buf, size_t len,
-                           uint32_t opts1, uint32_t opts2)
-{
-    uint8_t *seg = s->tso_seg;
-    size_t l4off = TD0_GTTCPHO(opts1);
-    size_t mss = TD1_MSS(opts2);
-    bool v6 = opts1 & TD0_GTSENV6;
-    uint16_t et;
-    size_t l3off = rtl8127_l3_off(buf, len, &et);
-    size_t hlen, paylen, off;
-    uint32_t seq;
-    uint16_t ipid = 0;
-    uint8_t flags;
-    unsigned i = 0;
-
-    if (l4off < l3off + (v6 ? 40 : 20) || l4off + 20 > len || mss == 0 ||
-        et != (v6 ? ETH_P_IPV6 : ETH_P_IP)) {
-        qemu_log_mask(LOG_GUEST_ERROR, "rtl8127: bad TSO request "
-                      "(l3 %zu l4 %zu mss %zu len %zu)\n",
-                      l3off, l4off, mss, len);
-        s->cnt.tx_errors++;
-        return;
-    }
-    hlen = l4off + ((buf[l4off + 12] >> 4) * 4);
-    if (hlen < l4off + 20 || hlen > len) {
-        s->cnt.tx_errors++;
-        return;
-    }
-    paylen = len - hlen;
-    seq = ldl_be_p(buf + l4off + 4);
-    flags = buf[l4off + 13];
-    if (!v6) {
-        ipid = lduw_be_p(buf + l3off + 4);
-    }
-
-    off = 0;
-    do {
-        size_t chunk = MIN(mss, paylen - off);
-        bool last = off + chunk >= paylen;
-        uint8_t *ip = seg + l3off;
-        uint8_t *tcp = seg + l4off;
-
-        memcpy(seg, buf, hlen);
-        memcpy(seg + hlen, buf + hlen + off, chunk);
-        if (v6) {
-            stw_be_p(ip + 4, hlen - l3off - 40 + chunk);
-        } else {
-            stw_be_p(ip + 2, hlen - l3off + chunk);
-            stw_be_p(ip + 4, ipid + i);
-            ip4_fix_csum(ip, (ip[0] & 0xf) * 4);
-        }
-        stl_be_p(tcp + 4, seq + off);
-        tcp[13] = flags;
-        if (!last) {
-            tcp[13] &= ~(0x01 | 0x08);  /* FIN, PSH only on the last */
-        }
-        if (i) {
-            tcp[13] &= ~0x80;           /* CWR only on the first */
-        }
-        stw_be_p(tcp + 16, 0);
-        stw_be_p(tcp + 16, l4_csum(ip, v6, IP_PROTO_TCP, tcp,
-                                   hlen - l4off + chunk));
-        rtl8127_tx_frame(s, seg, hlen + chunk, opts2 & ~0xfffc0000u);
-        off += chunk;
-        i++;
-    } while (off < paylen);
-}
-
-static void rtl8127_tx_finish(RTL8127State *s)
-{
-    RTL8127TxPkt *p = &s->txp;
-
-    s->bench.tx_chains[s->tx_q]++;
-    if (p->bad) {
-        s->cnt.tx_errors++;
-    } else if (p->opts1 & (TD0_GTSENV4 | TD0_GTSENV6)) {
-        rtl8127_tx_tso(s, p->buf, p->len, p->opts1, p->opts2);
-    } else {
-        rtl8127_tx_csum(s, p->buf, p->len, p->opts2);
-        rtl8127_tx_frame(s, p->buf, p->len, p->opts2);
-    }
-    p->active = false;
-    p->len = 0;
-}
-
-static hwaddr rtl8127_tx_ring(RTL8127State *s, int q)
-{
-    uint32_t lo = q ? R_TX_DESC1_LO : R_TX_DESC_LO;
-
-    return ((uint64_t)rtl8127_rd32(s, lo + 4) << 32) | rtl8127_rd32(s, lo);
-}
-
-static bool rtl8127_tx_noclose(RTL8127State *s)
-{
-    return rtl8127_rd8(s, R_TX_NOCLOSE) & 0x04;
-}
-
-void rtl8127_tx_kick(RTL8127State *s, int q)
-{
-    PCIDevice *d = PCI_DEVICE(s);
-    RTL8127TxPkt *p = &s->txp;
-    hwaddr ring;
-    unsigned n, dsize;
-    bool done = false;
-
-    if (q < 0 || q >= RTL8127_TX_QUEUES || s->in_tx ||
-        !(rtl8127_rd8(s, R_CHIPCMD) & CMD_TX_ENB) || !rtl8127_bus_master(s)) {
-        return;
-    }
-    /*
-     * New TX descriptor format (MAC OCP 0xeb58 bits 1:0 = 01): 32-byte
-     * descriptors whose first 16 bytes keep the legacy layout.
-     */
-    dsize = (s->mac_ocp[0xeb58 >> 1] & 3) == 1 ? 32 : 16;
-    s->in_tx = true;
-    s->tx_q = q;
-    ring = rtl8127_tx_ring(s, q);
-
-    for (n = 0; n < RTL8127_RING_MAX; n++) {
-        uint8_t desc[16];
-        hwaddr da = ring + (hwaddr)s->tx_cur[q] * dsize;
-        uint32_t opts1, opts2, len;
-        uint64_t addr;
-
-        if (rtl8127_tx_noclose(s) &&
-            (s->tx_clo[q] & 0x7fffffff) ==
-            (rtl8127_rd32(s, R_SW_TAIL_PTR0 + 8 * q) & 0x7fffffff)) {
-            break;
-        }
-        if (pci_dma_read(d, da, desc, sizeof(desc)) != MEMTX_OK) {
-            qemu_log_mask(LOG_GUEST_ERROR, "rtl8127: TX descriptor DMA "
-                          "error at 0x%" HWADDR_PRIx "\n", da);
-            rtl8127_raise_legacy(s, INT_TX_ERR);
-            break;
-        }
-        opts1 = ldl_le_p(desc);
-        if (!(opts1 & DESC_OWN)) {
-            break;
-        }
-        opts2 = ldl_le_p(desc + 4);
-        addr = ldq_le_p(desc + 8);
-        len = TD0_LEN(opts1);
-
-        if (opts1 & DESC_FIRST) {
-            if (p->active) {
-                /* previous chain never got LastFrag: drop it */
-                s->cnt.tx_errors++;
-            }
-            p->active = true;
-            p->bad = false;
-            p->len = 0;
-            p->opts1 = opts1;
-            p->opts2 = opts2;
-        }
-        if (p->active) {
-            if (p->len + len > RTL8127_TX_MAX_PKT) {
-                p->bad = true;
-            } else if (len && pci_dma_read(d, addr, p->buf + p->len, len) !=
-                       MEMTX_OK) {
-                p->bad = true;
-            } else {
-                p->len += len;
-            }
-            if (opts1 & DESC_LAST) {
-                rtl8127_tx_finish(s);
+    if (v & 0x80000000) {
+        data = rtl8127_rd32(core, R_ERIDR);
+        for (i = 0; i < 4; i++) {
+            if (mask & (1u << i)) {
+                core->eri[type][(addr + i) & 0xfff] = data >> (8 * i);
             }
         }
-
-        /* hand the descriptor back: clear DescOwn */
-        stl_le_p(desc, opts1 & ~DESC_OWN);
-        pci_dma_write(d, da, desc, 4);
-        s->tx_clo[q]++;
-        s->tx_cur[q] = (opts1 & DESC_RING_END) ? 0 : s->tx_cur[q] + 1;
-        if (s->tx_cur[q] >= RTL8127_RING_MAX) {
-            s->tx_cur[q] = 0;
+        rtl8127_wr32(core, R_ERIAR, v & 0x7fffffff);
+    } else {
+        data = 0;
+        for (i = 0; i < 4; i++) {
+            data |= (uint32_t)core->eri[type][(addr + i) & 0xfff] << (8 * i);
         }
-        done = true;
+        rtl8127_wr32(core, R_ERIDR, data);
+        rtl8127_wr32(core, R_ERIAR, v | 0x80000000);
     }
-    s->in_tx = false;
-    if (done) {
-        rtl8127_event_tx(s, q);
+}
+
+/* CSI: the function's own config space, through the glue */
+static void rtl8127_csi_access(RTL8127Core *core, uint32_t v)
+{
+    uint32_t addr = v & 0xffc;
+    uint32_t data;
+
+    if (v & 0x80000000) {
+        core->ops->config_write(core->owner, addr,
+                                rtl8127_rd32(core, R_CSIDR));
+        rtl8127_wr32(core, R_CSIAR, v & 0x7fffffff);
+    } else {
+        if (!core->ops->config_read(core->owner, addr, &data)) {
+            data = 0xffffffff;
+        }
+        rtl8127_wr32(core, R_CSIDR, data);
+        rtl8127_wr32(core, R_CSIAR, v | 0x80000000);
+    }
+}
+
+static void rtl8127_ephy_access(RTL8127Core *core, uint32_t v)
+{
+    unsigned reg = (v >> 16) & 0x7f;
+
+    if (v & 0x80000000) {
+        core->ephy[reg] = v & 0xffff;
+        rtl8127_wr32(core, R_EPHYAR, v & 0x7fffffff);
+    } else {
+        rtl8127_wr32(core, R_EPHYAR,
+                     0x80000000 | (reg << 16) | core->ephy[reg]);
     }
 }
 
 /* ---------------------------------------------------------------- */
-/* receive                                                          */
+/* reset                                                            */
 
-static bool rtl8127_rx_enabled(RTL8127State *s)
+static void rtl8127_soft_reset(RTL8127Core *core)
 {
-    return (rtl8127_rd8(s, R_CHIPCMD) & CMD_RX_ENB) &&
-           !(rtl8127_rd32(s, R_MISC) & MISC_RXDV_GATED) &&
-           rtl8127_bus_master(s) && s->phy_link;
+    uint8_t cmd = rtl8127_rd8(core, R_CHIPCMD);
+
+    /* CmdReset stops both DMA engines and rewinds the ring indices */
+    core->regs[R_CHIPCMD] = cmd & ~(CMD_RESET | CMD_RX_ENB | CMD_TX_ENB |
+                                 CMD_STOP_REQ);
+    rtl8127_dma_reset(core);
 }
 
-static hwaddr rtl8127_rx_ring(RTL8127State *s, int q)
+static void rtl8127_set_mac(RTL8127Core *core, const uint8_t *mac)
 {
-    uint32_t lo = q ? R_RX_DESCN_BASE + 8 * (q - 1) : R_RX_DESC_LO;
-
-    return ((uint64_t)rtl8127_rd32(s, lo + 4) << 32) | rtl8127_rd32(s, lo);
+    memcpy(&core->regs[R_MAC0], mac, ETH_ALEN);
+    memcpy(&core->regs[R_MAC0_BKP], mac, ETH_ALEN);
 }
 
-static bool rtl8127_desc_v4(RTL8127State *s)
+void rtl8127_core_reset(RTL8127Core *core)
 {
-    return rtl8127_rd8(s, R_RXDESC_CFG) & 0x02;
+    memset(core->regs, 0, sizeof(core->regs));
+    memset(core->mac_ocp, 0, sizeof(core->mac_ocp));
+    memset(core->eri, 0, sizeof(core->eri));
+    memset(core->ephy, 0, sizeof(core->ephy));
+
+    rtl8127_set_mac(core, core->permanent_mac);
+    rtl8127_wr32(core, R_TXCONFIG, TXCFG_XID(core->xid));
+    /* MCU: TX/RX FIFO empty (bits 5, 4) and link-list ready (bit 1) */
+    core->regs[R_MCU] = 0x32;
+    /* IntrMitigate status bits polled by rtl_rxtx_empty_cond_2 */
+    stw_le_p(&core->regs[R_INTRMITIGATE], 0x0103);
+    /* CPlusCmd reads back its reset value; RX checksum off */
+    stw_le_p(&core->regs[R_CPLUSCMD], 0x0000);
+    /* MAC OCP 0xd006 low byte 0x07 would mean the SFP variant: copper */
+    core->mac_ocp[0xd006 >> 1] = 0x0000;
+
+    rtl8127_intr_reset(core);
+    rtl8127_dma_reset(core);
+    rtl8127_phy_reset(core);
 }
 
-/* opts1 of RX descriptor at index idx of queue q, or 0 on DMA error */
-static uint32_t rtl8127_rx_opts1(RTL8127State *s, int q, uint32_t idx)
+void rtl8127_core_pm_d3hot_exit(RTL8127Core *core)
 {
-    hwaddr da = rtl8127_rx_ring(s, q) + (hwaddr)idx * 16;
-    uint32_t v;
+    core->bench.d3_resets++;
+    rtl8127_core_reset(core);
+}
 
-    da += rtl8127_desc_v4(s) ? 12 : 0;
-    if (pci_dma_read(PCI_DEVICE(s), da, &v, 4) != MEMTX_OK) {
+/* ---------------------------------------------------------------- */
+/* register window                                                  */
+
+/* The bench-only counter window (not a chip register; see rtl8127.h). */
+static uint32_t rtl8127_bench_word(RTL8127Core *core, uint32_t off)
+{
+    RTL8127BenchCounters *b = &core->bench;
+
+    if (off >= BENCH_IRQ(0) && off < BENCH_IRQ(RTL8127_MSIX_VECTORS)) {
+        return b->irq[(off - BENCH_IRQ(0)) / 4];
+    }
+    if (off >= BENCH_RX_FRAMES(0) && off < BENCH_RX_FRAMES(RTL8127_RX_QUEUES)) {
+        return b->rx_frames[(off - BENCH_RX_FRAMES(0)) / 4];
+    }
+    if (off >= BENCH_RX_DROPS(0) && off < BENCH_RX_DROPS(RTL8127_RX_QUEUES)) {
+        return b->rx_drops[(off - BENCH_RX_DROPS(0)) / 4];
+    }
+    if (off >= BENCH_TX_FRAMES(0) && off < BENCH_TX_FRAMES(RTL8127_TX_QUEUES)) {
+        return b->tx_frames[(off - BENCH_TX_FRAMES(0)) / 4];
+    }
+    if (off >= BENCH_TX_CHAINS(0) && off < BENCH_TX_CHAINS(RTL8127_TX_QUEUES)) {
+        return b->tx_chains[(off - BENCH_TX_CHAINS(0)) / 4];
+    }
+    switch (off) {
+    case BENCH_MAGIC:
+        return RTL8127_BENCH_MAGIC;
+    case BENCH_VERSION:
+        return 1;
+    case BENCH_RX_GATED:
+        return b->rx_gated;
+    case BENCH_RX_FILTERED:
+        return b->rx_filtered;
+    case BENCH_D3_RESETS:
+        return b->d3_resets;
+    default:
         return 0;
     }
-    return le32_to_cpu(v);
 }
 
-static bool rtl8127_rx_has_desc(RTL8127State *s, int q)
+static uint64_t rtl8127_bench_read(RTL8127Core *core, hwaddr addr,
+                                   unsigned size)
 {
-    return rtl8127_rx_opts1(s, q, s->rx_cur[q]) & DESC_OWN;
+    uint32_t off = addr - RTL8127_BENCH_BASE;
+    uint32_t word = rtl8127_bench_word(core, off & ~3u);
+
+    word >>= 8 * (off & 3);
+    return size >= 4 ? word : word & ((1u << (8 * size)) - 1);
 }
 
-/*
- * Back-pressure (frame left in QEMU's queue) is used only with a single
- * RX ring, where QEMU's queue stands in for the chip's RX FIFO.  With
- * several rings the target ring is known only after hashing the frame,
- * and a full ring must not stall the others: frames steered to a full
- * ring are dropped and counted in rtl8127_receive (see docs/hw/rtl8127.md,
- * "Receive with no free descriptor").
- */
-static bool rtl8127_rx_backpressure(RTL8127State *s)
+static bool rtl8127_in_bench(hwaddr addr, unsigned size)
 {
-    return rtl8127_rx_queues(s) == 1;
+    return addr >= RTL8127_BENCH_BASE &&
+           addr + size <= RTL8127_BENCH_BASE + RTL8127_BENCH_SIZE &&
+           (addr & ~3) == ((addr + size - 1) & ~3);
 }
 
-bool rtl8127_can_receive(NetClientState *nc)
-{
-    RTL8127State *s = qemu_get_nic_opaque(nc);
+/* --- reads with side effects ------------------------------------ */
 
-    if (!rtl8127_rx_enabled(s)) {
-        /* frames arriving now are dropped in rtl8127_receive */
-        return true;
-    }
-    if (!rtl8127_rx_backpressure(s)) {
-        return true;
-    }
-    return rtl8127_rx_has_desc(s, 0);
+typedef uint64_t (*RTL8127ReadOp)(RTL8127Core *core, hwaddr addr,
+                                  unsigned size);
+
+static uint64_t rtl8127_read_intr(RTL8127Core *core, hwaddr addr,
+                                  unsigned size)
+{
+    return rtl8127_intr_read(core, addr, size);
 }
 
-void rtl8127_rx_kick(RTL8127State *s)
+/* the XID bits are read-only: whatever was stored, they read the chip's */
+static uint64_t rtl8127_read_txconfig(RTL8127Core *core, hwaddr addr,
+                                      unsigned size)
 {
-    if (s->nic && rtl8127_can_receive(qemu_get_queue(s->nic))) {
-        qemu_flush_queued_packets(qemu_get_queue(s->nic));
-    }
+    uint32_t v = rtl8127_rd32(core, R_TXCONFIG);
+
+    rtl8127_wr32(core, R_TXCONFIG,
+                 (v & ~TXCFG_XID_MASK) | TXCFG_XID(core->xid));
+    return rtl8127_load(core, addr, size);
 }
 
-static bool rtl8127_rx_filter(RTL8127State *s, const uint8_t *buf)
+static uint64_t rtl8127_read_phystatus(RTL8127Core *core, hwaddr addr,
+                                       unsigned size)
 {
-    uint32_t rcr = rtl8127_rd32(s, R_RXCONFIG);
-
-    if (rcr & RXCFG_ACCEPT_ALL_PHYS) {
-        return true;
-    }
-    if (is_broadcast_ether_addr(buf)) {
-        return rcr & RXCFG_ACCEPT_BROADCAST;
-    }
-    if (is_multicast_ether_addr(buf)) {
-        unsigned h = net_crc32(buf, ETH_ALEN) >> 26;
-
-        if (!(rcr & RXCFG_ACCEPT_MULTICAST)) {
-            return false;
-        }
-        /* hash bit h lives in MAR byte 7 - h / 8, bit h % 8 */
-        return rtl8127_rd8(s, R_MAR0 + 7 - h / 8) & (1u << (h % 8));
-    }
-    return (rcr & RXCFG_ACCEPT_MY_PHYS) &&
-           !memcmp(buf, &s->regs[R_MAC0], ETH_ALEN);
+    rtl8127_wr32(core, R_PHYSTATUS, rtl8127_phystatus(core));
+    return rtl8127_load(core, addr, size);
 }
 
-/* Validate IPv4 header and TCP/UDP checksums; returns failure bits. */
-static void rtl8127_rx_csum(const uint8_t *buf, size_t len,
-                            const RTL8127PktInfo *pi, bool *ipf, bool *l4f)
+static uint64_t rtl8127_read_tctr(RTL8127Core *core, hwaddr addr,
+                                  unsigned size)
 {
-    const uint8_t *ip = buf + pi->l3_off;
-    size_t l4len;
+    rtl8127_wr32(core, R_TCTR0, rtl8127_tctr_read(core));
+    return rtl8127_load(core, addr, size);
+}
 
-    *ipf = false;
-    *l4f = false;
-    if (pi->ipv4) {
-        size_t ihl = (ip[0] & 0xf) * 4;
+/* any word of the tail/close pointer block: the close pointers are live */
+static uint64_t rtl8127_read_tx_ptrs(RTL8127Core *core, hwaddr addr,
+                                     unsigned size)
+{
+    rtl8127_wr32(core, R_HW_CLO_PTR0, core->tx_clo[0] & 0x7fffffff);
+    rtl8127_wr32(core, R_HW_CLO_PTR0 + 8, core->tx_clo[1] & 0x7fffffff);
+    return rtl8127_load(core, addr, size);
+}
 
-        if (net_raw_checksum((uint8_t *)ip, ihl) != 0) {
-            *ipf = true;
-        }
+#define REG_IDX(r)      ((r) >> 2)
+
+static const RTL8127ReadOp rtl8127_read_ops[] = {
+    [REG_IDX(R_IMR0)]               = rtl8127_read_intr,
+    [REG_IDX(R_ISR0)]               = rtl8127_read_intr,
+    [REG_IDX(R_TXCONFIG)]           = rtl8127_read_txconfig,
+    [REG_IDX(R_TCTR0)]              = rtl8127_read_tctr,
+    [REG_IDX(R_PHYSTATUS)]          = rtl8127_read_phystatus,
+    [REG_IDX(R_IMR_V2_CLEAR)]       = rtl8127_read_intr,
+    [REG_IDX(R_ISR_V2)]             = rtl8127_read_intr,
+    [REG_IDX(R_IMR_V2_SET)]         = rtl8127_read_intr,
+    [REG_IDX(R_SW_TAIL_PTR0)]       = rtl8127_read_tx_ptrs,
+    [REG_IDX(R_HW_CLO_PTR0)]        = rtl8127_read_tx_ptrs,
+    [REG_IDX(R_SW_TAIL_PTR0 + 8)]   = rtl8127_read_tx_ptrs,
+    [REG_IDX(R_HW_CLO_PTR0 + 8)]    = rtl8127_read_tx_ptrs,
+};
+
+uint64_t rtl8127_core_read(RTL8127Core *core, hwaddr addr, unsigned size)
+{
+    uint32_t idx = REG_IDX(addr);
+
+    if (addr + size > RTL8127_MMIO_SIZE) {
+        return 0;
     }
-    if (!(pi->tcp || pi->udp) || pi->ip_frag) {
+    if (rtl8127_in_bench(addr, size)) {
+        return rtl8127_bench_read(core, addr, size);
+    }
+    if (idx < ARRAY_SIZE(rtl8127_read_ops) && rtl8127_read_ops[idx]) {
+        return rtl8127_read_ops[idx](core, addr, size);
+    }
+    if (!rtl8127_known_reg(addr)) {
+        qemu_log_mask(LOG_UNIMP, "rtl8127: read of unknown register "
+                      "0x%04" HWADDR_PRIx " size %u\n", addr, size);
+    }
+    return rtl8127_load(core, addr, size);
+}
+
+/* --- writes acting at any width --------------------------------- */
+
+typedef void (*RTL8127WriteOp)(RTL8127Core *core, hwaddr addr, uint64_t val,
+                               unsigned size);
+
+static void rtl8127_write_store(RTL8127Core *core, hwaddr addr, uint64_t val,
+                                unsigned size)
+{
+    rtl8127_store(core, addr, val, size);
+}
+
+/* a new RxConfig or MISC (RXDV gate) may let queued frames in */
+static void rtl8127_write_rx_gate(RTL8127Core *core, hwaddr addr,
+                                  uint64_t val, unsigned size)
+{
+    rtl8127_store(core, addr, val, size);
+    rtl8127_rx_kick(core);
+}
+
+/* IMR/ISR, legacy and V2, and RDU_STA (write 1 to clear) */
+static void rtl8127_write_intr(RTL8127Core *core, hwaddr addr, uint64_t val,
+                               unsigned size)
+{
+    rtl8127_intr_write(core, addr, val, size);
+    rtl8127_rx_kick(core);
+}
+
+static void rtl8127_chipcmd_write(RTL8127Core *core, uint8_t val)
+{
+    uint8_t old = rtl8127_rd8(core, R_CHIPCMD);
+
+    if (val & CMD_RESET) {
+        rtl8127_soft_reset(core);
         return;
     }
-    l4len = pi->l3_len - (pi->l4_off - pi->l3_off);
-    if (pi->udp && pi->ipv4 && lduw_be_p(buf + pi->l4_off + 6) == 0) {
-        return;     /* no UDP checksum */
+    /* bit 0 (RxBufEmpty) is status; keep the writable bits */
+    core->regs[R_CHIPCMD] = val & ~0x01;
+    if ((val & CMD_TX_ENB) && !(old & CMD_TX_ENB)) {
+        /* pending doorbells are served once TX is enabled */
+        rtl8127_tx_kick(core, 0);
     }
-    {
-        uint32_t sum;
+    rtl8127_rx_kick(core);
+}
 
-        if (pi->ipv6) {
-            sum = net_checksum_add(32, (uint8_t *)ip + 8);
-            sum += (l4len >> 16) + (l4len & 0xffff);
-        } else {
-            sum = net_checksum_add(8, (uint8_t *)ip + 12);
-            sum += l4len;
+/* word 0x34: INT_CFG0 .. ChipCmd (0x37) */
+static void rtl8127_write_cmd_word(RTL8127Core *core, hwaddr addr,
+                                   uint64_t val, unsigned size)
+{
+    uint8_t cmd, old;
+
+    if (!touches(addr, size, R_CHIPCMD, 1)) {
+        rtl8127_store(core, addr, val, size);
+        return;
+    }
+    cmd = val >> (8 * (R_CHIPCMD - addr));
+    /* a wider access also covers its neighbours: store those first */
+    old = rtl8127_rd8(core, R_CHIPCMD);
+    rtl8127_store(core, addr, val, size);
+    core->regs[R_CHIPCMD] = old;
+    rtl8127_chipcmd_write(core, cmd);
+}
+
+/* TPPOLL (0x90, 16 bits): one doorbell bit per TX queue */
+static void rtl8127_write_tppoll(RTL8127Core *core, hwaddr addr,
+                                 uint64_t val, unsigned size)
+{
+    uint16_t bits;
+    int q;
+
+    if (!touches(addr, size, R_TPPOLL, 2)) {
+        rtl8127_store(core, addr, val, size);
+        return;
+    }
+    bits = addr >= R_TPPOLL ? val << (8 * (addr - R_TPPOLL))
+                            : val >> (8 * (R_TPPOLL - addr));
+    for (q = 0; q < RTL8127_TX_QUEUES; q++) {
+        if (bits & (1u << q)) {
+            rtl8127_tx_kick(core, q);
         }
-        sum += pi->tcp ? IP_PROTO_TCP : IP_PROTO_UDP;
-        sum += net_checksum_add(l4len, (uint8_t *)buf + pi->l4_off);
-        if (net_checksum_finish(sum) != 0) {
-            *l4f = true;
-        }
+    }
+    rtl8127_rx_kick(core);
+}
+
+/* TCTR0 (a write restarts the count) and TIMER_INT0 (the threshold) */
+static void rtl8127_write_timer(RTL8127Core *core, hwaddr addr, uint64_t val,
+                                unsigned size)
+{
+    rtl8127_store(core, addr, val, size);
+    rtl8127_tctr_write(core, touches(addr, size, R_TCTR0, 4));
+}
+
+/* word 0xd0: MCU (0xd3) bits 5, 4, 1 are read-only status reading 1 */
+static void rtl8127_write_mcu_word(RTL8127Core *core, hwaddr addr,
+                                   uint64_t val, unsigned size)
+{
+    rtl8127_store(core, addr, val, size);
+    if (touches(addr, size, R_MCU, 1)) {
+        core->regs[R_MCU] |= 0x32;
     }
 }
 
-static void rtl8127_count_rx(RTL8127State *s, const uint8_t *buf, size_t len)
+/* word 0xe0: CPlusCmd, then IntrMitigate (0xe2) with status bits set */
+static void rtl8127_write_cplus_word(RTL8127Core *core, hwaddr addr,
+                                     uint64_t val, unsigned size)
 {
-    s->cnt.rx_packets++;
-    s->cnt.rx_octets += len;
-    if (is_broadcast_ether_addr(buf)) {
-        s->cnt.rx_broadcast++;
-    } else if (is_multicast_ether_addr(buf)) {
-        s->cnt.rx_multicast++;
-    } else {
-        s->cnt.rx_unicast++;
+    rtl8127_store(core, addr, val, size);
+    if (touches(addr, size, R_INTRMITIGATE, 2)) {
+        core->regs[R_INTRMITIGATE] |= 0x03;
+        core->regs[R_INTRMITIGATE + 1] |= 0x01;
     }
 }
 
-/*
- * Ring q has no free descriptor for the frame: report descriptor
- * unavailable (tally rdu, RDU_STA bit q, RxDescUnavail in legacy ISR or
- * the ring's vector) and either keep the frame queued in QEMU
- * (single ring) or drop it and count it in the tally rx_missed.
- */
-static ssize_t rtl8127_rx_no_desc(RTL8127State *s, int q, size_t size)
-{
-    uint16_t sta = rtl8127_rd16(s, R_RDU_STA) | (1u << q);
+static const RTL8127WriteOp rtl8127_write_ops[] = {
+    [REG_IDX(R_INT_CFG0)]           = rtl8127_write_cmd_word,
+    [REG_IDX(R_IMR0)]               = rtl8127_write_intr,
+    [REG_IDX(R_ISR0)]               = rtl8127_write_intr,
+    [REG_IDX(R_RXCONFIG)]           = rtl8127_write_rx_gate,
+    [REG_IDX(R_TCTR0)]              = rtl8127_write_timer,
+    [REG_IDX(R_TIMER_INT0)]         = rtl8127_write_timer,
+    [REG_IDX(R_TPPOLL)]             = rtl8127_write_tppoll,
+    [REG_IDX(R_MCU)]                = rtl8127_write_mcu_word,
+    [REG_IDX(R_CPLUSCMD)]           = rtl8127_write_cplus_word,
+    [REG_IDX(R_MISC)]               = rtl8127_write_rx_gate,
+    [REG_IDX(R_IMR_V2_CLEAR)]       = rtl8127_write_intr,
+    [REG_IDX(R_ISR_V2)]             = rtl8127_write_intr,
+    [REG_IDX(R_RDU_STA)]            = rtl8127_write_intr,
+    [REG_IDX(R_IMR_V2_SET)]         = rtl8127_write_intr,
+};
 
-    s->cnt.rdu++;
-    stw_le_p(&s->regs[R_RDU_STA], sta);
-    if (rtl8127_vector_mode(s)) {
-        rtl8127_event_rx(s, q);
-    } else {
-        rtl8127_raise_legacy(s, INT_RDU);
-    }
-    if (rtl8127_rx_backpressure(s)) {
-        return 0;       /* queued until descriptors come back */
-    }
-    s->cnt.rx_missed++;
-    s->bench.rx_drops[q]++;
-    return size;
+/* --- writes acting only as a full 32-bit word ------------------- */
+
+typedef void (*RTL8127Write32Op)(RTL8127Core *core, hwaddr addr,
+                                 uint32_t val);
+
+/* the XID bits are read-only */
+static void rtl8127_write_txconfig(RTL8127Core *core, hwaddr addr,
+                                   uint32_t val)
+{
+    rtl8127_wr32(core, R_TXCONFIG,
+                 (val & ~TXCFG_XID_MASK) | TXCFG_XID(core->xid));
 }
 
-ssize_t rtl8127_receive(NetClientState *nc, const uint8_t *data, size_t size)
+static void rtl8127_write_mac_ocp(RTL8127Core *core, hwaddr addr,
+                                  uint32_t val)
 {
-    RTL8127State *s = qemu_get_nic_opaque(nc);
-    PCIDevice *d = PCI_DEVICE(s);
-    uint8_t *buf = s->rx_buf;
-    size_t len = size, total, done, need;
-    uint32_t rcr = rtl8127_rd32(s, R_RXCONFIG);
-    uint32_t opts1 = 0, opts2 = 0, rss_info = 0, hash = 0, crc;
-    RTL8127PktInfo pi;
-    bool v4 = rtl8127_desc_v4(s);
-    bool ipf, l4f;
-    hwaddr ring;
-    uint32_t idx;
-    int q = 0;
-    unsigned ndesc, i;
-
-    if (!rtl8127_rx_enabled(s) || size < 14) {
-        s->bench.rx_gated++;
-        return size;
-    }
-    if (size > RTL8127_TX_MAX_PKT) {
-        s->cnt.rx_too_long++;
-        s->bench.rx_filtered++;
-        return size;
-    }
-    if (!rtl8127_rx_filter(s, data)) {
-        s->bench.rx_filtered++;
-        return size;
-    }
-    if (rcr & RXCFG_DESC_V3) {
-        qemu_log_mask(LOG_UNIMP, "rtl8127: RxDescV3 not modelled\n");
-        return size;
-    }
-
-    /* VLAN stripping (RxConfig bits 23:22) */
-    if ((rcr & RXCFG_VLAN_STRIP) && size >= 18 &&
-        lduw_be_p(data + 12) == ETH_P_VLAN) {
-        opts2 |= RD2_VLAN | bswap16(lduw_be_p(data + 14));
-        memcpy(buf, data, 12);
-        memcpy(buf + 12, data + 16, size - 16);
-        len = size - 4;
-    } else {
-        memcpy(buf, data, size);
-    }
-    if (len < MIN_FRAME) {
-        memset(buf + len, 0, MIN_FRAME - len);
-        len = MIN_FRAME;
-    }
-
-    rtl8127_parse_pkt(buf, len, &pi);
-
-    if (rtl8127_rss_enabled(s) &&
-        rtl8127_rss_hash(s, buf, &pi, &hash, &rss_info)) {
-        q = rtl8127_rss_queue(s, hash);
-    }
-
-    /* frame plus FCS */
-    crc = crc32(0, buf, len);
-    stl_le_p(buf + len, crc);
-    total = len + 4;
-
-    /* check that enough descriptors are free before writing any */
-    ring = rtl8127_rx_ring(s, q);
-    idx = s->rx_cur[q];
-    need = total;
-    for (ndesc = 0; need && ndesc < 64; ndesc++) {
-        uint32_t o = rtl8127_rx_opts1(s, q, idx);
-        size_t bs = RX_BUF_SIZE(o);
-
-        if (!(o & DESC_OWN)) {
-            return rtl8127_rx_no_desc(s, q, size);
-        }
-        if (bs == 0) {
-            qemu_log_mask(LOG_GUEST_ERROR,
-                          "rtl8127: RX buffer of size 0, frame dropped\n");
-            s->bench.rx_drops[q]++;
-            return size;
-        }
-        need -= MIN(need, bs);
-        idx = (o & DESC_RING_END) ? 0 : idx + 1;
-        if (idx >= RTL8127_RING_MAX) {
-            idx = 0;
-        }
-    }
-    if (need) {
-        s->bench.rx_drops[q]++;
-        return size;
-    }
-
-    /* status bits shared by all descriptors of the frame */
-    if (pi.ipv4) {
-        opts2 |= RD2_V4;
-    }
-    if (pi.ipv6) {
-        opts2 |= RD2_V6;
-    }
-    if (rtl8127_rd16(s, R_CPLUSCMD) & CPCMD_RX_CSUM) {
-        rtl8127_rx_csum(buf, len, &pi, &ipf, &l4f);
-        if (pi.tcp) {
-            opts1 |= v4 ? RD_V4_TCP : RD_V1_TCP;
-        } else if (pi.udp) {
-            opts1 |= v4 ? RD_V4_UDP : RD_V1_UDP;
-        }
-        if (ipf) {
-            opts1 |= v4 ? RD_V4_IPF : RD_V1_IPF;
-        }
-        if (l4f && pi.tcp) {
-            opts1 |= v4 ? RD_V4_TCPF : RD_V1_TCPF;
-        }
-        if (l4f && pi.udp) {
-            opts1 |= v4 ? RD_V4_UDPF : RD_V1_UDPF;
-        }
-    }
-
-    done = 0;
-    for (i = 0; i < ndesc; i++) {
-        hwaddr da = ring + (hwaddr)s->rx_cur[q] * 16;
-        uint8_t desc[16];
-        uint32_t o, st;
-        uint64_t addr;
-        size_t chunk;
-
-        if (pci_dma_read(d, da, desc, sizeof(desc)) != MEMTX_OK) {
-            break;
-        }
-        o = ldl_le_p(desc + (v4 ? 12 : 0));
-        addr = ldq_le_p(desc + (v4 ? 0 : 8));
-        chunk = MIN(total - done, (size_t)RX_BUF_SIZE(o));
-        if (pci_dma_write(d, addr, buf + done, chunk) != MEMTX_OK) {
-            qemu_log_mask(LOG_GUEST_ERROR, "rtl8127: RX buffer DMA error\n");
-        }
-        done += chunk;
-
-        st = opts1 | (o & DESC_RING_END);
-        if (i == 0) {
-            st |= DESC_FIRST;
-        }
-        if (done >= total) {
-            st |= DESC_LAST | (total & 0x3fff);
-        } else {
-            st |= chunk & 0x3fff;
-        }
-        if (v4) {
-            stl_le_p(desc, rss_info);
-            stl_le_p(desc + 4, hash);
-            stl_le_p(desc + 8, opts2);
-            pci_dma_write(d, da, desc, 12);
-            stl_le_p(desc + 12, st);
-            pci_dma_write(d, da + 12, desc + 12, 4);
-        } else {
-            stl_le_p(desc + 4, opts2);
-            pci_dma_write(d, da + 4, desc + 4, 4);
-            stl_le_p(desc, st);
-            pci_dma_write(d, da, desc, 4);
-        }
-        s->rx_cur[q] = (o & DESC_RING_END) ? 0 : s->rx_cur[q] + 1;
-        if (s->rx_cur[q] >= RTL8127_RING_MAX) {
-            s->rx_cur[q] = 0;
-        }
-    }
-
-    rtl8127_count_rx(s, buf, total);
-    s->bench.rx_frames[q]++;
-    rtl8127_event_rx(s, q);
-    return size;
+    rtl8127_mac_ocp_access(core, val);
 }
 
-/* ---------------------------------------------------------------- */
-/* tally counters                                                   */
-
-void rtl8127_counters_cmd(RTL8127State *s, uint32_t low)
+static void rtl8127_write_phy_ocp(RTL8127Core *core, hwaddr addr,
+                                  uint32_t val)
 {
-    RTL8127Counters *c = &s->cnt;
-    uint8_t blk[192];
-    hwaddr addr;
-    size_t n;
+    rtl8127_phy_ocp_access(core, val);
+}
 
-    if (low & 0x01) {
-        memset(c, 0, sizeof(*c));
+static void rtl8127_write_eri(RTL8127Core *core, hwaddr addr, uint32_t val)
+{
+    rtl8127_eri_access(core, val);
+}
+
+static void rtl8127_write_csi(RTL8127Core *core, hwaddr addr, uint32_t val)
+{
+    rtl8127_csi_access(core, val);
+}
+
+static void rtl8127_write_ephy(RTL8127Core *core, hwaddr addr, uint32_t val)
+{
+    rtl8127_ephy_access(core, val);
+}
+
+/* CounterAddrLow: bit 3 dumps the tally counters, bit 0 resets them */
+static void rtl8127_write_counters(RTL8127Core *core, hwaddr addr,
+                                   uint32_t val)
+{
+    rtl8127_wr32(core, R_CNT_ADDR_LO, val);
+    rtl8127_counters_cmd(core, val);
+}
+
+/* SW tail pointer of TX queue 0 or 1: a doorbell in no-close mode */
+static void rtl8127_write_tx_tail(RTL8127Core *core, hwaddr addr,
+                                  uint32_t val)
+{
+    rtl8127_wr32(core, addr, val);
+    rtl8127_tx_kick(core, (addr - R_SW_TAIL_PTR0) / 8);
+}
+
+/* a new ring base rewinds the ring's indices */
+static void rtl8127_write_tx0_base(RTL8127Core *core, hwaddr addr,
+                                   uint32_t val)
+{
+    rtl8127_wr32(core, addr, val);
+    core->tx_cur[0] = 0;
+    core->tx_clo[0] = 0;
+}
+
+static void rtl8127_write_tx1_base(RTL8127Core *core, hwaddr addr,
+                                   uint32_t val)
+{
+    rtl8127_wr32(core, addr, val);
+    core->tx_cur[1] = 0;
+    core->tx_clo[1] = 0;
+}
+
+static void rtl8127_write_rx0_base(RTL8127Core *core, hwaddr addr,
+                                   uint32_t val)
+{
+    rtl8127_wr32(core, addr, val);
+    core->rx_cur[0] = 0;
+}
+
+/* queue n >= 1 at R_RX_DESCN_BASE + 8 * (n - 1) */
+static void rtl8127_write_rxn_base(RTL8127Core *core, hwaddr addr,
+                                   uint32_t val)
+{
+    rtl8127_wr32(core, addr, val);
+    core->rx_cur[1 + (addr - R_RX_DESCN_BASE) / 8] = 0;
+}
+
+static const RTL8127Write32Op rtl8127_write32_ops[] = {
+    [REG_IDX(R_CNT_ADDR_LO)]        = rtl8127_write_counters,
+    [REG_IDX(R_TX_DESC_LO)]         = rtl8127_write_tx0_base,
+    [REG_IDX(R_TXCONFIG)]           = rtl8127_write_txconfig,
+    [REG_IDX(R_CSIAR)]              = rtl8127_write_csi,
+    [REG_IDX(R_ERIAR)]              = rtl8127_write_eri,
+    [REG_IDX(R_EPHYAR)]             = rtl8127_write_ephy,
+    [REG_IDX(R_OCPDR)]              = rtl8127_write_mac_ocp,
+    [REG_IDX(R_GPHY_OCP)]           = rtl8127_write_phy_ocp,
+    [REG_IDX(R_RX_DESC_LO)]         = rtl8127_write_rx0_base,
+    [REG_IDX(R_SW_TAIL_PTR0)]       = rtl8127_write_tx_tail,
+    [REG_IDX(R_SW_TAIL_PTR0 + 8)]   = rtl8127_write_tx_tail,
+    [REG_IDX(R_TX_DESC1_LO)]        = rtl8127_write_tx1_base,
+    [REG_IDX(R_RX_DESCN_BASE)]      = rtl8127_write_rxn_base,
+    [REG_IDX(R_RX_DESCN_BASE + 8)]  = rtl8127_write_rxn_base,
+    [REG_IDX(R_RX_DESCN_BASE + 16)] = rtl8127_write_rxn_base,
+};
+
+void rtl8127_core_write(RTL8127Core *core, hwaddr addr, uint64_t val,
+                        unsigned size)
+{
+    uint32_t idx = REG_IDX(addr);
+
+    if (addr + size > RTL8127_MMIO_SIZE) {
+        return;
     }
-    if ((low & 0x08) && rtl8127_bus_master(s)) {
-        memset(blk, 0, sizeof(blk));
-        stq_le_p(blk + 0, c->tx_packets);
-        stq_le_p(blk + 8, c->rx_packets);
-        stq_le_p(blk + 16, c->tx_errors);
-        stl_le_p(blk + 24, c->rx_errors);
-        stw_le_p(blk + 28, c->rx_missed);
-        stq_le_p(blk + 40, c->rx_unicast);
-        stq_le_p(blk + 48, c->rx_broadcast);
-        stl_le_p(blk + 56, c->rx_multicast);
-        /* extended block (8125 and later) */
-        stq_le_p(blk + 64, c->tx_octets);
-        stq_le_p(blk + 72, c->rx_octets);
-        stq_le_p(blk + 80, c->rx_multicast);
-        stq_le_p(blk + 88, c->tx_unicast);
-        stq_le_p(blk + 96, c->tx_broadcast);
-        stq_le_p(blk + 104, c->tx_multicast);
-        stl_le_p(blk + 144, c->rx_too_long);
-        stl_le_p(blk + 148, c->rx_runt);
-        stl_le_p(blk + 188, c->rdu);
-        addr = ((uint64_t)rtl8127_rd32(s, R_CNT_ADDR_HI) << 32) |
-               (low & ~0x3fu);
-        n = (s->mac_ocp[0xea84 >> 1] & 3) ? sizeof(blk) : 64;
-        if (pci_dma_write(PCI_DEVICE(s), addr, blk, n) != MEMTX_OK) {
-            qemu_log_mask(LOG_GUEST_ERROR, "rtl8127: counter dump DMA "
-                          "error\n");
-        }
+    if (addr + size > RTL8127_BENCH_BASE &&
+        addr < RTL8127_BENCH_BASE + RTL8127_BENCH_SIZE) {
+        /* the bench-only window is read-only */
+        qemu_log_mask(LOG_GUEST_ERROR, "rtl8127: write to the bench-only "
+                      "counter window at 0x%04" HWADDR_PRIx "\n", addr);
+        return;
     }
-    /* both commands complete at once */
-    rtl8127_wr32(s, R_CNT_ADDR_LO, low & ~0x09u);
+    if (!rtl8127_known_reg(addr)) {
+        qemu_log_mask(LOG_UNIMP, "rtl8127: write of unknown register "
+                      "0x%04" HWADDR_PRIx " size %u value 0x%" PRIx64 "\n",
+                      addr, size, val);
+    }
+    if (size == 4 && idx < ARRAY_SIZE(rtl8127_write32_ops) &&
+        rtl8127_write32_ops[idx]) {
+        rtl8127_write32_ops[idx](core, addr, val);
+        return;
+    }
+    if (idx < ARRAY_SIZE(rtl8127_write_ops) && rtl8127_write_ops[idx]) {
+        rtl8127_write_ops[idx](core, addr, val, size);
+        return;
+    }
+    rtl8127_write_store(core, addr, val, size);
 }
 
 /* ---------------------------------------------------------------- */
+/* life cycle and backend                                           */
 
-void rtl8127_core_init(RTL8127State *s)
+void rtl8127_core_realize(RTL8127Core *core, const RTL8127CoreOps *ops,
+                          void *owner, NICState *nic, const uint8_t *macaddr,
+                          uint32_t xid)
 {
-    s->txp.buf = g_malloc(RTL8127_TX_MAX_PKT);
-    s->tx_frame = g_malloc(RTL8127_TX_MAX_PKT + 4 + MIN_FRAME);
-    s->tso_seg = g_malloc(RTL8127_TX_MAX_PKT);
-    s->rx_buf = g_malloc(RTL8127_TX_MAX_PKT + 4 + MIN_FRAME);
+    core->ops = ops;
+    core->owner = owner;
+    core->owner_nic = nic;
+    core->xid = xid;
+    memcpy(core->permanent_mac, macaddr, ETH_ALEN);
+    core->backend_link = !qemu_get_queue(nic)->link_down;
+
+    rtl8127_intr_init(core);
+    rtl8127_phy_init(core);
+    rtl8127_dma_init(core);
 }
 
-void rtl8127_core_uninit(RTL8127State *s)
+void rtl8127_core_unrealize(RTL8127Core *core)
 {
-    g_free(s->txp.buf);
-    g_free(s->tx_frame);
-    g_free(s->tso_seg);
-    g_free(s->rx_buf);
-    s->txp.buf = NULL;
-    s->tx_frame = s->tso_seg = s->rx_buf = NULL;
+    rtl8127_dma_uninit(core);
+    rtl8127_phy_uninit(core);
+    rtl8127_intr_uninit(core);
 }
 
-void rtl8127_core_reset(RTL8127State *s)
+void rtl8127_core_set_link_status(RTL8127Core *core, bool backend_up)
 {
-    memset(s->rx_cur, 0, sizeof(s->rx_cur));
-    memset(s->tx_cur, 0, sizeof(s->tx_cur));
-    memset(s->tx_clo, 0, sizeof(s->tx_clo));
-    stw_le_p(&s->regs[R_RDU_STA], 0);
-    s->txp.active = false;
-    s->txp.len = 0;
+    core->backend_link = backend_up;
+    rtl8127_phy_update_link(core);
+}
+
+void rtl8127_core_start_recv(RTL8127Core *core)
+{
+    rtl8127_rx_kick(core);
 }

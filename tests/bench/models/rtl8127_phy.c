@@ -14,7 +14,7 @@
 
 #include "qemu/osdep.h"
 #include "qemu/timer.h"
-#include "rtl8127.h"
+#include "rtl8127_core_priv.h"
 
 #define PHY_C22(r)      (0xa400 + 2 * (r))
 #define PHY_BMCR        PHY_C22(0)
@@ -57,55 +57,55 @@
 #define RTL8127_PHY_ID1 0x001c
 #define RTL8127_PHY_ID2 0xc890
 
-static inline uint16_t *phy_reg(RTL8127State *s, uint16_t addr)
+static inline uint16_t *phy_reg(RTL8127Core *core, uint16_t addr)
 {
-    return &s->phy_ocp[addr >> 1];
+    return &core->phy_ocp[addr >> 1];
 }
 
 /* BMCR reset: the standard registers return to their defaults. */
-static void rtl8127_phy_soft_reset(RTL8127State *s)
+static void rtl8127_phy_soft_reset(RTL8127Core *core)
 {
-    *phy_reg(s, PHY_BMCR) = BMCR_ANENABLE | BMCR_SPEED1000;
+    *phy_reg(core, PHY_BMCR) = BMCR_ANENABLE | BMCR_SPEED1000;
     /* 10/100 half and full, symmetric and asymmetric pause */
-    *phy_reg(s, PHY_ADV) = 0x0de1;
+    *phy_reg(core, PHY_ADV) = 0x0de1;
     /* 1000BASE-T full advertised */
-    *phy_reg(s, PHY_CTRL1000) = 0x0200;
+    *phy_reg(core, PHY_CTRL1000) = 0x0200;
     /* 2.5G, 5G and 10G advertised */
-    *phy_reg(s, PHY_10GBT_CTRL) = 0x1180;
-    *phy_reg(s, PHY_MMD_CTRL) = 0;
+    *phy_reg(core, PHY_10GBT_CTRL) = 0x1180;
+    *phy_reg(core, PHY_MMD_CTRL) = 0;
 }
 
 /* Power-on reset: the whole PHY OCP space is cleared. */
-void rtl8127_phy_reset(RTL8127State *s)
+void rtl8127_phy_reset(RTL8127Core *core)
 {
-    memset(s->phy_ocp, 0, sizeof(s->phy_ocp));
-    rtl8127_phy_soft_reset(s);
-    s->an_busy = false;
-    if (s->an_timer) {
-        timer_del(s->an_timer);
+    memset(core->phy_ocp, 0, sizeof(core->phy_ocp));
+    rtl8127_phy_soft_reset(core);
+    core->an_busy = false;
+    if (core->an_timer) {
+        timer_del(core->an_timer);
     }
-    s->phy_link = s->backend_link;
+    core->phy_link = core->backend_link;
 }
 
 /*
  * Link as the PHY reports it: backend up, PHY not powered down and no
  * autonegotiation in progress.
  */
-static bool rtl8127_phy_link(RTL8127State *s)
+static bool rtl8127_phy_link(RTL8127Core *core)
 {
-    return s->backend_link && !s->an_busy &&
-           !(*phy_reg(s, PHY_BMCR) & BMCR_PDOWN);
+    return core->backend_link && !core->an_busy &&
+           !(*phy_reg(core, PHY_BMCR) & BMCR_PDOWN);
 }
 
-void rtl8127_phy_update_link(RTL8127State *s)
+void rtl8127_phy_update_link(RTL8127Core *core)
 {
-    bool link = rtl8127_phy_link(s);
+    bool link = rtl8127_phy_link(core);
 
-    if (link != s->phy_link) {
-        s->phy_link = link;
-        rtl8127_event_link(s);
+    if (link != core->phy_link) {
+        core->phy_link = link;
+        rtl8127_event_link(core);
         if (link) {
-            rtl8127_rx_kick(s);
+            rtl8127_rx_kick(core);
         }
     }
 }
@@ -113,42 +113,42 @@ void rtl8127_phy_update_link(RTL8127State *s)
 /* Autonegotiation finished: link up (if the backend is), LinkChg raised. */
 static void rtl8127_an_done(void *opaque)
 {
-    RTL8127State *s = opaque;
+    RTL8127Core *core = opaque;
 
-    s->an_busy = false;
-    rtl8127_phy_update_link(s);
+    core->an_busy = false;
+    rtl8127_phy_update_link(core);
 }
 
-void rtl8127_phy_init(RTL8127State *s)
+void rtl8127_phy_init(RTL8127Core *core)
 {
-    s->an_timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, rtl8127_an_done, s);
+    core->an_timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, rtl8127_an_done, core);
 }
 
-void rtl8127_phy_uninit(RTL8127State *s)
+void rtl8127_phy_uninit(RTL8127Core *core)
 {
-    timer_free(s->an_timer);
-    s->an_timer = NULL;
+    timer_free(core->an_timer);
+    core->an_timer = NULL;
 }
 
 /*
  * A restart of autonegotiation: the link drops (LinkChg if it was up)
  * and comes back RTL8127_AN_DELAY_NS later with another LinkChg.
  */
-static void rtl8127_an_restart(RTL8127State *s)
+static void rtl8127_an_restart(RTL8127Core *core)
 {
-    s->an_busy = true;
-    rtl8127_phy_update_link(s);
-    timer_mod(s->an_timer, qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL) +
+    core->an_busy = true;
+    rtl8127_phy_update_link(core);
+    timer_mod(core->an_timer, qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL) +
               RTL8127_AN_DELAY_NS);
 }
 
-uint16_t rtl8127_phy_read(RTL8127State *s, uint16_t addr)
+uint16_t rtl8127_phy_read(RTL8127Core *core, uint16_t addr)
 {
-    bool link = s->phy_link;
+    bool link = core->phy_link;
 
     switch (addr) {
     case PHY_BMCR:
-        return *phy_reg(s, addr) & ~(BMCR_RESET | BMCR_ANRESTART);
+        return *phy_reg(core, addr) & ~(BMCR_RESET | BMCR_ANRESTART);
     case PHY_BMSR:
         /*
          * 100/10 full/half, extended status, preamble suppression,
@@ -174,10 +174,10 @@ uint16_t rtl8127_phy_read(RTL8127State *s, uint16_t addr)
          * this PHY: data reads return 0 (what the realtek PHY driver's
          * rtlgen_supports_mmd() expects of the internal NBASE-T PHY).
          */
-        if (*phy_reg(s, PHY_MMD_CTRL) & 0xc000) {
+        if (*phy_reg(core, PHY_MMD_CTRL) & 0xc000) {
             return 0;
         }
-        return *phy_reg(s, addr);
+        return *phy_reg(core, addr);
     case PHY_PHYSR:
         /* speed 10G (0x0200), full duplex (bit 3), link (bit 2) */
         return link ? 0x020c : 0;
@@ -189,41 +189,41 @@ uint16_t rtl8127_phy_read(RTL8127State *s, uint16_t addr)
         return 0x6001;
     case PHY_STATE:
         /* 3 (LAN on) once powered up; powered down: 0 (guess) */
-        return (*phy_reg(s, addr) & ~7) |
-               ((*phy_reg(s, PHY_BMCR) & BMCR_PDOWN) ? 0 : PHY_STATE_LAN_ON);
+        return (*phy_reg(core, addr) & ~7) |
+               ((*phy_reg(core, PHY_BMCR) & BMCR_PDOWN) ? 0 : PHY_STATE_LAN_ON);
     case PHY_PATCH_RDY:
         /* the patch request of 0xb820 bit 4 is granted at once */
-        return (*phy_reg(s, addr) & ~PATCH_RDY_BIT) |
-               ((*phy_reg(s, PHY_PATCH_REQ) & PATCH_REQ_BIT) ?
+        return (*phy_reg(core, addr) & ~PATCH_RDY_BIT) |
+               ((*phy_reg(core, PHY_PATCH_REQ) & PATCH_REQ_BIT) ?
                 PATCH_RDY_BIT : 0);
     default:
-        return *phy_reg(s, addr);
+        return *phy_reg(core, addr);
     }
 }
 
-void rtl8127_phy_write(RTL8127State *s, uint16_t addr, uint16_t val)
+void rtl8127_phy_write(RTL8127Core *core, uint16_t addr, uint16_t val)
 {
     switch (addr) {
     case PHY_BMCR:
         if (val & BMCR_RESET) {
-            rtl8127_phy_soft_reset(s);
+            rtl8127_phy_soft_reset(core);
             /* the link is re-established at once: report a link change */
-            s->phy_link = !rtl8127_phy_link(s);
-            rtl8127_phy_update_link(s);
+            core->phy_link = !rtl8127_phy_link(core);
+            rtl8127_phy_update_link(core);
             return;
         }
-        *phy_reg(s, addr) = val & ~(BMCR_RESET | BMCR_ANRESTART);
+        *phy_reg(core, addr) = val & ~(BMCR_RESET | BMCR_ANRESTART);
         if ((val & (BMCR_ANRESTART | BMCR_ANENABLE | BMCR_PDOWN)) ==
             (BMCR_ANRESTART | BMCR_ANENABLE)) {
-            rtl8127_an_restart(s);
+            rtl8127_an_restart(core);
             return;
         }
         if (val & BMCR_PDOWN) {
             /* powering down aborts a running autonegotiation */
-            s->an_busy = false;
-            timer_del(s->an_timer);
+            core->an_busy = false;
+            timer_del(core->an_timer);
         }
-        rtl8127_phy_update_link(s);
+        rtl8127_phy_update_link(core);
         return;
     case PHY_BMSR:
     case PHY_ID1:
@@ -237,15 +237,15 @@ void rtl8127_phy_write(RTL8127State *s, uint16_t addr, uint16_t val)
         /* read-only */
         return;
     default:
-        *phy_reg(s, addr) = val;
+        *phy_reg(core, addr) = val;
         return;
     }
 }
 
 /* MAC-side PHYstatus (0x6c), vendor bit layout; upstream never reads it. */
-uint32_t rtl8127_phystatus(RTL8127State *s)
+uint32_t rtl8127_phystatus(RTL8127Core *core)
 {
-    if (!s->phy_link) {
+    if (!core->phy_link) {
         return 0;
     }
     /* _10000bpsF 0x4000, LinkStatus 0x02, FullDup 0x01 */

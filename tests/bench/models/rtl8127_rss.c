@@ -13,7 +13,8 @@
 #include "qemu/osdep.h"
 #include "qemu/bswap.h"
 #include "net/eth.h"
-#include "rtl8127.h"
+#include "rtl8127_core_priv.h"
+#include "rtl8127_toeplitz.h"
 
 /* RSS_CTRL hash-type enables */
 #define RSS_TCP_IPV4        (1u << 0)
@@ -121,14 +122,14 @@ void rtl8127_parse_pkt(const uint8_t *buf, size_t len, RTL8127PktInfo *pi)
     }
 }
 
-bool rtl8127_rss_enabled(RTL8127State *s)
+bool rtl8127_rss_enabled(RTL8127Core *core)
 {
-    return rtl8127_rd32(s, R_RSS_CTRL) & RSS_TYPES_MASK;
+    return rtl8127_rd32(core, R_RSS_CTRL) & RSS_TYPES_MASK;
 }
 
-int rtl8127_rx_queues(RTL8127State *s)
+int rtl8127_rx_queues(RTL8127Core *core)
 {
-    uint32_t ctrl = rtl8127_rd32(s, R_RSS_CTRL);
+    uint32_t ctrl = rtl8127_rd32(core, R_RSS_CTRL);
     unsigned lg;
 
     if (!(ctrl & RSS_TYPES_MASK)) {
@@ -138,12 +139,12 @@ int rtl8127_rx_queues(RTL8127State *s)
     return lg >= 2 ? RTL8127_RX_QUEUES : 1 << lg;
 }
 
-bool rtl8127_rss_hash(RTL8127State *s, const uint8_t *buf,
+bool rtl8127_rss_hash(RTL8127Core *core, const uint8_t *buf,
                       const RTL8127PktInfo *pi, uint32_t *hash,
                       uint32_t *info)
 {
-    uint32_t ctrl = rtl8127_rd32(s, R_RSS_CTRL);
-    const uint8_t *key = &s->regs[R_RSS_KEY];
+    uint32_t ctrl = rtl8127_rd32(core, R_RSS_CTRL);
+    const uint8_t *key = &core->regs[R_RSS_KEY];
     uint8_t in[36];
     size_t alen, n;
     bool l4 = false, l3;
@@ -197,16 +198,16 @@ bool rtl8127_rss_hash(RTL8127State *s, const uint8_t *buf,
     return true;
 }
 
-int rtl8127_rss_queue(RTL8127State *s, uint32_t hash)
+int rtl8127_rss_queue(RTL8127Core *core, uint32_t hash)
 {
-    uint32_t ctrl = rtl8127_rd32(s, R_RSS_CTRL);
+    uint32_t ctrl = rtl8127_rd32(core, R_RSS_CTRL);
     unsigned tbl = 1u << RSS_TBL_LOG2(ctrl);
-    unsigned nq = rtl8127_rx_queues(s);
+    unsigned nq = rtl8127_rx_queues(core);
     uint8_t entry;
 
     if (tbl > RTL8127_RSS_TABLE_SIZE) {
         tbl = RTL8127_RSS_TABLE_SIZE;
     }
-    entry = s->regs[R_RSS_INDIR + (hash & (tbl - 1))];
+    entry = core->regs[R_RSS_INDIR + (hash & (tbl - 1))];
     return entry % nq;
 }
