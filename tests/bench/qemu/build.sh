@@ -150,16 +150,39 @@ for n in $new_list; do
 done
 mv "$manifest.new" "$manifest"
 
-# hw/net/meson.build = QEMU's + one softmmu_ss.add() for the models' .c files.
+# model_symbol FILE.c: the Kconfig symbol (Kconfig.rxscale) that compiles a
+# model's source file, by the file's name.
+model_symbol() {
+	case $1 in
+	rtl8127*.c) echo RXSCALE_RTL8127 ;;
+	mt7988*.c) echo RXSCALE_MT7988 ;;
+	rzg2l_gbeth*.c) echo RXSCALE_RZG2L_GBETH ;;
+	rxs_platform*.c) echo RXSCALE_PLATFORM ;;
+	*) rxs_die "model file $1 has no Kconfig symbol: add it to model_symbol in $0 and to Kconfig.rxscale" ;;
+	esac
+}
+
+# hw/net/meson.build = QEMU's + one softmmu_ss.add() per model symbol.
+syms=
+for n in $new_list; do
+	case $n in *.c) ;; *) continue ;; esac
+	sym=$(model_symbol "$n")
+	case " $syms " in *" $sym "*) ;; *) syms="$syms $sym" ;; esac
+done
 {
 	cat "$net/meson.build.rxscale-orig"
 	echo
-	echo "# rxscale device models (tests/bench/models/), CONFIG_RXSCALE_MODELS"
-	echo "softmmu_ss.add(when: 'CONFIG_RXSCALE_MODELS', if_true: files("
-	for n in $new_list; do
-		case $n in *.c) echo "  '$n'," ;; esac
+	echo "# rxscale device models (tests/bench/models/), one Kconfig symbol each"
+	for sym in $syms; do
+		echo "softmmu_ss.add(when: 'CONFIG_$sym', if_true: files("
+		for n in $new_list; do
+			case $n in *.c) ;; *) continue ;; esac
+			if [ "$(model_symbol "$n")" = "$sym" ]; then
+				echo "  '$n',"
+			fi
+		done
+		echo "))"
 	done
-	echo "))"
 } > "$net/meson.build.new"
 update_file "$net/meson.build.new" "$net/meson.build"
 

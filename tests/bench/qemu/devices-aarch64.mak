@@ -18,5 +18,9 @@ CONFIG_VIRTIO_NET=y
 CONFIG_E1000E_PCI_EXPRESS=y
 CONFIG_PCIE_PORT=y
 
-# The project's device models (tests/bench/models/*.c).
-CONFIG_RXSCALE_MODELS=y
+# The project's device models (tests/bench/models/*.c), one symbol each
+# (tests/bench/qemu/Kconfig.rxscale): the RTL8127 on PCIe, the MT7988 frame
+# engine and the RZ/G2L GbEth on the virt board's platform bus.
+CONFIG_RXSCALE_RTL8127=y
+CONFIG_RXSCALE_MT7988=y
+CONFIG_RXSCALE_RZG2L_GBETH=y
