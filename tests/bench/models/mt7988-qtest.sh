@@ -27,7 +27,12 @@
 #              into one buffer, flushed on PSH, out-of-order, the
 #              aggregation timer, the count limit, a relinquish request and
 #              LRO off; count and flush reason in rxd6, the merged payload
-#              and a valid IPv4 header, all against what this script sent.
+#              and a valid IPv4 header, all against what this script sent;
+#   txdly      QDMA TX done (bit 28, line fe1) held by the TX delay
+#              interrupt until its time or packet count, at once when off;
+#   unknown    a write outside the known blocks is stored and logged;
+#   unmapped   a ring aimed at unmapped memory stops with a logged error,
+#              QEMU stays up, the other rings work.
 #
 # usage: tests/bench/models/mt7988-qtest.sh [QEMU]   (default: build.sh's)
 # Prints PASS/FAIL per check; exits 1 if any check failed.
@@ -516,8 +521,89 @@ else
 	fail "lro: $lbad mismatches"
 fi
 
-if grep -q 'mt7988' "$work/qemu.log" 2>/dev/null; then
-	echo "model log:"; grep 'mt7988' "$work/qemu.log" | head -n 5
+
+# --- txdly: QDMA TX done (bit 28, line fe1) held by the TX delay interrupt
+# (0x460c: enable 31, packets 30:24, time 23:16 in 20 us units) ---
+txd=$((RAM + 0x500000))
+txf=$((RAM + 0x510000))
+q write "$(hx $txf)" 60 "0x$(v4 17 "$(ip4hex 198 18 0 2)" "$(ip4hex 198 18 0 1)" "$(udp 7 9)")"
+i=0
+while [ $i -lt 8 ]; do
+	d=$((txd + i * 32))
+	q write "$(hx $d)" 32 "0x$(printf '%064x' 0)"
+	q writel "$(hx $d)" "$(hx $txf)"
+	q writel "$(hx $((d + 4)))" "$(hx $((txd + ((i + 1) % 8) * 32)))"
+	i=$((i + 1))
+done
+tnext=0
+# txsend: one frame (one descriptor, LS0, 60 bytes) and the doorbell
+txsend() {
+	d=$((txd + tnext * 32))
+	q writel "$(hx $((d + 8)))" "$(hx $(((1 << 30) | (60 << 8))))"
+	tnext=$(((tnext + 1) % 8))
+	fw 0x4700 $((txd + tnext * 32))
+}
+fw 0x4704 $txd                  # DTX
+fw 0x4700 $txd                  # CTX: nothing to send
+fw 0x461c $((1 << 28))          # TX done unmasked
+fw 0x460c $(((1 << 31) | (3 << 24) | (5 << 16)))   # 3 frames or 100 us
+fw 0x4604 1                     # TX DMA on
+tbad=0
+txdone() { echo $((($(fr 0x4618) >> 28) & 1))$(line 1); }
+txsend
+[ "$(txdone)" = 00 ] || { tbad=$((tbad + 1)); echo "  txdly: done at once with 3 frames / 100 us set"; }
+step 60000
+[ "$(txdone)" = 00 ] || { tbad=$((tbad + 1)); echo "  txdly: done after 60 us"; }
+step 50000
+[ "$(txdone)" = 11 ] || { tbad=$((tbad + 1)); echo "  txdly: not done (status, fe1: $(txdone)) after 110 us"; }
+fw 0x4618 $((1 << 28))
+[ "$(txdone)" = 00 ] || { tbad=$((tbad + 1)); echo "  txdly: still raised after W1C"; }
+txsend; txsend
+[ "$(txdone)" = 00 ] || { tbad=$((tbad + 1)); echo "  txdly: done after 2 of 3 frames"; }
+txsend
+[ "$(txdone)" = 11 ] || { tbad=$((tbad + 1)); echo "  txdly: not done at the third frame"; }
+fw 0x4618 $((1 << 28))
+fw 0x460c 0                     # delay off: at once
+txsend
+[ "$(txdone)" = 11 ] || { tbad=$((tbad + 1)); echo "  txdly: not done at once with the delay off"; }
+fw 0x4618 $((1 << 28))
+[ $(($(mr $((txd + 8))) >> 31)) = 1 ] || { tbad=$((tbad + 1)); echo "  txdly: first descriptor not handed back"; }
+if [ $tbad = 0 ]; then
+	pass "txdly: TX done held until 100 us, or 3 frames; at once with the delay off"
+else
+	fail "txdly: $tbad mismatches"
 fi
+
+# --- unknown: a write outside the known blocks is stored and logged as
+# unimplemented; a known register is not logged ---
+fw 0x8000 0x12345678
+fw 0x6a54 0
+if [ "$(fr 0x8000)" = $((0x12345678)) ] &&
+	grep -q 'unknown register 0x08000' "$work/qemu.log" &&
+	! grep -q 'unknown register 0x06a54' "$work/qemu.log"; then
+	pass "unknown: 0x8000 stored and logged (LOG_UNIMP), 0x6a54 not logged"
+else
+	fail "unknown: 0x8000 reads $(hx "$(fr 0x8000)"); log: $(grep -c 'unknown register' "$work/qemu.log") unknown-register lines"
+fi
+
+# --- unmapped: ring 0 aimed at memory that is not there stops with a
+# logged error, QEMU stays up, ring 2 still takes frames ---
+fw 0x6a04 0x4                   # LRO off; RSS is off: ring 0
+fw 0x6900 $((0xfff00000))
+d0=$(drx 0)
+send "$(sed -n 2p "$rows" | cut -d' ' -f2)"
+send "$(sed -n 3p "$rows" | cut -d' ' -f2)"
+n_err=$(grep -c 'PDMA RX ring 0 descriptor unreadable' "$work/qemu.log")
+fw 0x7000 $((GLO | 1))          # RSS on, table: ring 2 for entry 2 ...
+w=0
+while [ $w -lt 8 ]; do fw $((0x7050 + 4 * w)) $((0xaaaaaaaa)); w=$((w + 1)); done
+b2=$(drx 2)
+send "$(sed -n 4p "$rows" | cut -d' ' -f2)"
+if [ "$(drx 0)" = "$d0" ] && [ "$n_err" = 1 ] && [ "$(drx 2)" = $(((b2 + 1) % NDESC)) ]; then
+	pass "unmapped: ring 0 stopped with one guest-error line, QEMU up, ring 2 still receives"
+else
+	fail "unmapped: ring 0 index $d0 -> $(drx 0), $n_err error lines (want 1), ring 2 index $b2 -> $(drx 2)"
+fi
+
 [ $fails = 0 ] || exit 1
 exit 0
