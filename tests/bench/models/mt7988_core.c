@@ -41,11 +41,12 @@ static void mt7988_update_irq(MT7988State *s)
     grp[2] = R(s, PDMA_INT_GRP2);
     grp[3] = R(s, PDMA_INT_GRP3);
     grp[0] = ~(grp[1] | grp[2] | grp[3]);
+    /* levels are 0 or 1: GICv3 keeps bit 0 of the level it is given */
     qemu_set_irq(s->irq[MT7988_IRQ_FE(1)],
-                 R(s, QDMA_INT_STATUS) & R(s, QDMA_INT_MASK));
-    qemu_set_irq(s->irq[MT7988_IRQ_FE(2)], rx & ~RX_DONE_RINGS);
+                 (R(s, QDMA_INT_STATUS) & R(s, QDMA_INT_MASK)) != 0);
+    qemu_set_irq(s->irq[MT7988_IRQ_FE(2)], (rx & ~RX_DONE_RINGS) != 0);
     for (k = 0; k < 4; k++) {
-        qemu_set_irq(s->irq[MT7988_IRQ_PDMA(k)], ring & grp[k]);
+        qemu_set_irq(s->irq[MT7988_IRQ_PDMA(k)], (ring & grp[k]) != 0);
     }
 }
 
