@@ -294,7 +294,7 @@ deliver() {
 }
 # consume RING IDX: hand the descriptor back (CRX = IDX) and ack the bits
 consume() {
-	d=$(($(ringbase $1) + $2 * 32))
+	d=$(($(ringbase "$1") + $2 * 32))
 	q writel "$(hx $((d + 4)))" "$(hx $((2048 << 8)))"
 	fw $((0x6908 + 0x10 * $1)) "$2"
 	fw 0x6a20 0xff004000
@@ -413,7 +413,7 @@ seg() {
 	_ipck=$(( 0xffff - $(csum16 "$_ip") ))
 	echo "${ETH}0800$(printf '%.20s' "$_ip")$(h4 $_ipck)$LSRC$_d$_t$(h4 $_ck)0000$3"
 }
-pay() { _p= _j=0; while [ $_j -lt 100 ]; do _p="$_p$(h2 "$1")"; _j=$((_j + 1)); done; echo "$_p"; }
+pay() { _p='' _j=0; while [ $_j -lt 100 ]; do _p="$_p$(h2 "$1")"; _j=$((_j + 1)); done; echo "$_p"; }
 LBUF=$((13824))
 lbufaddr() { echo $((RAM + 0x400000 + $1 * 0x4000)); }
 lring=$((RAM + 0x204000))
@@ -462,8 +462,11 @@ lro_expect() {
 		[ "$R" = "0x$_pl" ] || { lbad=$((lbad + 1)); echo "  lro $_what: payload differs"; }
 		q read "$(hx $(($(lbufaddr $lidx) + 14)))" 20
 		_ih=${R#0x}
-		[ "$(csum16 "$_ih")" = 65535 ] && [ "$(printf '%s' "$_ih" | cut -c5-8)" = "$(h4 $((_len - 14)))" ] ||
-			{ lbad=$((lbad + 1)); echo "  lro $_what: IPv4 header $_ih (length or checksum)"; }
+		if [ "$(csum16 "$_ih")" != 65535 ] ||
+			[ "$(printf '%s' "$_ih" | cut -c5-8)" != "$(h4 $((_len - 14)))" ]; then
+			lbad=$((lbad + 1))
+			echo "  lro $_what: IPv4 header $_ih (length or checksum)"
+		fi
 		q read "$(hx $(($(lbufaddr $lidx) + 38)))" 4
 		[ $((R)) = $((_seq)) ] || { lbad=$((lbad + 1)); echo "  lro $_what: sequence $R, want $_seq"; }
 	fi
@@ -508,8 +511,10 @@ lro_expect relinquish 2 2 $seq 11 12
 # another destination: not LRO, ring 0
 b0=$(drx 0)
 send "$(seg 5000 0x10 "$(pay 13)" "$(ip4hex 198 18 0 3)")"
-[ "$(drx 0)" = $(((b0 + 1) % NDESC)) ] && [ "$(fr 0x694c)" = $lidx ] ||
-	{ lbad=$((lbad + 1)); echo "  lro: a segment to another address did not go to ring 0"; }
+if [ "$(drx 0)" != $(((b0 + 1) % NDESC)) ] || [ "$(fr 0x694c)" != $lidx ]; then
+	lbad=$((lbad + 1))
+	echo "  lro: a segment to another address did not go to ring 0"
+fi
 consume 0 "$b0"
 # LRO switched off: what is pending is flushed
 seq=6000
@@ -551,7 +556,7 @@ fw 0x461c $((1 << 28))          # TX done unmasked
 fw 0x460c $(((1 << 31) | (3 << 24) | (5 << 16)))   # 3 frames or 100 us
 fw 0x4604 1                     # TX DMA on
 tbad=0
-txdone() { echo $((($(fr 0x4618) >> 28) & 1))$(line 1); }
+txdone() { echo "$((($(fr 0x4618) >> 28) & 1))$(line 1)"; }
 txsend
 [ "$(txdone)" = 00 ] || { tbad=$((tbad + 1)); echo "  txdly: done at once with 3 frames / 100 us set"; }
 step 60000
