@@ -15,6 +15,7 @@
 #include "net/eth.h"
 #include "sysemu/dma.h"
 #include "mt7988.h"
+#include "mt7988_rss.h"
 
 #define R(s, a)     ((s)->fe[(a) >> 2])
 
@@ -22,16 +23,70 @@
 
 /*
  * 7.3 routes TX done to group 1 and RX done to group 2 (int_grp writes) and
- * the groups to fe1/fe2 (FE_INT_GRP); the model wires them so.  A line is
- * high while status & mask is non-zero (level; the status bits are W1C).
+ * the groups to fe1/fe2 (FE_INT_GRP); the model wires them so: fe1 = QDMA
+ * TX done, fe2 = the PDMA status bits other than the per-ring RX done bits
+ * 31:24 (7.3 uses bit 14).  A per-ring RX done bit goes to line pdma<k>
+ * if it is in PDMA group k (k = 1..3, 0x6a50/54/58, as the SDK's RSS set-up
+ * writes them), else to pdma0 (guess).  A line is high while one of its
+ * status & mask bits is set (level; the status bits are W1C).
  */
 static void mt7988_update_irq(MT7988State *s)
 {
-    bool tx = R(s, QDMA_INT_STATUS) & R(s, QDMA_INT_MASK);
-    bool rx = R(s, PDMA_INT_STATUS) & R(s, PDMA_INT_MASK);
+    uint32_t rx = R(s, PDMA_INT_STATUS) & R(s, PDMA_INT_MASK);
+    uint32_t ring = rx & RX_DONE_RINGS;
+    uint32_t grp[4];
+    int k;
 
-    qemu_set_irq(s->irq[MT7988_IRQ_FE(1)], tx);
-    qemu_set_irq(s->irq[MT7988_IRQ_FE(2)], rx);
+    grp[1] = R(s, PDMA_INT_GRP1);
+    grp[2] = R(s, PDMA_INT_GRP2);
+    grp[3] = R(s, PDMA_INT_GRP3);
+    grp[0] = ~(grp[1] | grp[2] | grp[3]);
+    /* levels are 0 or 1: GICv3 keeps bit 0 of the level it is given */
+    qemu_set_irq(s->irq[MT7988_IRQ_FE(1)],
+                 (R(s, QDMA_INT_STATUS) & R(s, QDMA_INT_MASK)) != 0);
+    qemu_set_irq(s->irq[MT7988_IRQ_FE(2)], (rx & ~RX_DONE_RINGS) != 0);
+    for (k = 0; k < 4; k++) {
+        qemu_set_irq(s->irq[MT7988_IRQ_PDMA(k)], (ring & grp[k]) != 0);
+    }
+}
+
+/*
+ * QDMA TX done is the delayed interrupt (MTK_TX_DONE_DLY): with the TX
+ * delay enabled in 0x460c it is raised once PINT completions are pending
+ * or PTIME x 20 us after the first one; PINT and PTIME both 0, or the delay
+ * off, raise it at once (guess for the 0/0 case).
+ */
+static void mt7988_tx_done_raise(MT7988State *s)
+{
+    s->tx_dly_pending = 0;
+    timer_del(s->tx_dly_timer);
+    R(s, QDMA_INT_STATUS) |= TX_DONE_INT;
+    mt7988_update_irq(s);
+}
+
+static void mt7988_tx_done(MT7988State *s, uint32_t frames)
+{
+    uint32_t dly = R(s, QDMA_DELAY_INT);
+    uint32_t pint = (dly >> DLY_TX_PINT_SHIFT) & DLY_PINT_MASK;
+    uint32_t ptime = (dly >> DLY_TX_PTIME_SHIFT) & DLY_PTIME_MASK;
+
+    s->tx_dly_pending += frames;
+    if (!(dly & DLY_TX_EN) || (!pint && !ptime) ||
+        (pint && s->tx_dly_pending >= pint)) {
+        mt7988_tx_done_raise(s);
+    } else if (ptime && !timer_pending(s->tx_dly_timer)) {
+        timer_mod(s->tx_dly_timer, qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL) +
+                  (int64_t)ptime * DLY_PTIME_NS);
+    }
+}
+
+static void mt7988_tx_dly_expired(void *opaque)
+{
+    MT7988State *s = opaque;
+
+    if (s->tx_dly_pending) {
+        mt7988_tx_done_raise(s);
+    }
 }
 
 /* ---- DMA helpers -------------------------------------------------------- */
@@ -69,14 +124,8 @@ static bool mt7988_word_write(hwaddr a, uint32_t v)
 
 /* ---- packet parsing and checksums --------------------------------------- */
 
-typedef struct MT7988Pkt {
-    size_t l3;          /* offset of the IP header, 0 if not IP */
-    size_t l4;          /* offset of the TCP/UDP header, 0 if neither */
-    bool v6;
-    uint8_t proto;
-} MT7988Pkt;
 
-static void mt7988_parse(const uint8_t *b, size_t len, MT7988Pkt *p)
+void mt7988_parse(const uint8_t *b, size_t len, MT7988Pkt *p)
 {
     size_t off = 12;
     uint16_t type;
@@ -272,7 +321,7 @@ static void mt7988_tx_kick(MT7988State *s)
     uint32_t first, a, d[8], txd5 = 0, txd6 = 0;
     size_t len = 0;
     int walked = 0;
-    bool sent = false;
+    uint32_t sent = 0;
 
     if (!(R(s, QDMA_GLO_CFG) & GLO_TX_DMA_EN) || s->tx_dead) {
         return;
@@ -328,13 +377,12 @@ static void mt7988_tx_kick(MT7988State *s)
             R(s, QDMA_DTX_PTR) = d[1];
             first = d[1];
             len = 0;
-            sent = true;
+            sent++;
         }
         a = d[1];
     }
     if (sent) {
-        R(s, QDMA_INT_STATUS) |= TX_DONE_INT;
-        mt7988_update_irq(s);
+        mt7988_tx_done(s, sent);
     }
 }
 
@@ -342,101 +390,170 @@ static void mt7988_tx_kick(MT7988State *s)
 
 static bool mt7988_rx_on(MT7988State *s)
 {
-    return (R(s, PDMA_GLO_CFG) & GLO_RX_DMA_EN) && !s->rx_dead &&
-           R(s, PDMA_RX_MAX_CNT0) != 0;
+    return R(s, PDMA_GLO_CFG) & GLO_RX_DMA_EN;
 }
 
-static bool mt7988_rx_full(MT7988State *s)
+/* A ring takes frames once it has a size and has not been stopped. */
+static bool mt7988_ring_on(MT7988State *s, int n)
 {
-    return R(s, PDMA_RX_DRX0) == R(s, PDMA_RX_CRX0);
+    return R(s, PDMA_RX_MAX_CNT(n)) != 0 && !s->rx_dead[n];
 }
 
+static bool mt7988_ring_full(MT7988State *s, int n)
+{
+    return R(s, PDMA_RX_DRX(n)) == R(s, PDMA_RX_CRX(n));
+}
+
+static bool mt7988_rss_on(MT7988State *s)
+{
+    return R(s, RSS_GLO_CFG) & RSS_EN;
+}
+
+/*
+ * While RSS is paused (CFG_REQ, the SDK's reconfiguration window) frames
+ * wait in QEMU's queue (guess: what the hardware does with them).  Else
+ * a frame is refused only when it would go to a full ring: receive()
+ * returns 0 then and the flush on the next CRX write retries it.
+ */
 bool mt7988_can_receive(NetClientState *nc)
 {
     MT7988State *s = qemu_get_nic_opaque(nc);
 
-    return !mt7988_rx_on(s) || !mt7988_rx_full(s);
+    if (!mt7988_rx_on(s)) {
+        return true;
+    }
+    if (mt7988_rss_on(s)) {
+        return !(R(s, RSS_GLO_CFG) & RSS_CFG_REQ);
+    }
+    return !mt7988_ring_on(s, 0) || !mt7988_ring_full(s, 0);
 }
 
 /* L4 checksum status: set only for a TCP/UDP checksum that verifies. */
-static bool mt7988_rx_l4_ok(uint8_t *b, size_t len)
+static bool mt7988_rx_l4_ok(uint8_t *b, size_t len, const MT7988Pkt *p)
 {
-    MT7988Pkt p;
     size_t l3end;
 
-    mt7988_parse(b, len, &p);
-    if (!p.l4) {
+    if (!p->l4) {
         return false;
     }
-    if (!p.v6) {
-        size_t ihl = (b[p.l3] & 0xf) * 4;
+    if (!p->v6) {
+        size_t ihl = (b[p->l3] & 0xf) * 4;
 
-        if (net_raw_checksum(b + p.l3, ihl) != 0) {
+        if (net_raw_checksum(b + p->l3, ihl) != 0) {
             return false;
         }
-        l3end = p.l3 + lduw_be_p(b + p.l3 + 2);
+        l3end = p->l3 + lduw_be_p(b + p->l3 + 2);
     } else {
-        l3end = p.l3 + 40 + lduw_be_p(b + p.l3 + 4);
+        l3end = p->l3 + 40 + lduw_be_p(b + p->l3 + 4);
     }
-    if (l3end > len || l3end < p.l4) {
+    if (l3end > len || l3end < p->l4) {
         return false;
     }
-    if (p.proto == IP_PROTO_UDP && lduw_be_p(b + p.l4 + 6) == 0) {
+    if (p->proto == IP_PROTO_UDP && lduw_be_p(b + p->l4 + 6) == 0) {
         return false;
     }
-    return net_checksum_finish(mt7988_l4_sum(b, l3end, &p)) == 0;
+    return net_checksum_finish(mt7988_l4_sum(b, l3end, p)) == 0;
 }
 
-static void mt7988_rx_dead(MT7988State *s, const char *what, hwaddr a)
+static void mt7988_rx_dead(MT7988State *s, int n, const char *what, hwaddr a)
 {
-    qemu_log_mask(LOG_GUEST_ERROR, "mt7988: PDMA RX %s at 0x%" HWADDR_PRIx
-                  ": RX stopped until the frame engine is reset\n", what, a);
-    s->rx_dead = true;
+    qemu_log_mask(LOG_GUEST_ERROR, "mt7988: PDMA RX ring %d %s at 0x%"
+                  HWADDR_PRIx ": ring stopped until the frame engine is "
+                  "reset\n", n, what, a);
+    s->rx_dead[n] = true;
 }
 
-ssize_t mt7988_receive(NetClientState *nc, const uint8_t *buf, size_t size)
+/*
+ * The RSS ring of a frame: Toeplitz over the enabled hash type's fields
+ * with the key registers, the low 7 bits of the hash index the 128-entry
+ * table, whose 2-bit entry is the ring (0..3).  Frames no enabled type
+ * covers go to ring 0 (guess).  The hash is not written back: no RX
+ * descriptor field for it is known (docs/hw/mt7988.md).
+ */
+static int mt7988_rss_ring(MT7988State *s, const uint8_t *b,
+                           const MT7988Pkt *p)
 {
-    MT7988State *s = qemu_get_nic_opaque(nc);
-    uint8_t frame[ETH_ZLEN];
+    uint8_t key[MT7988_RSS_KEY_SIZE], in[MT7988_RSS_INPUT_MAX];
+    uint32_t words[MT7988_RSS_KEY_WORDS];
+    MT7988RssTypes t;
+    size_t len;
+    int i;
+
+    mt7988_rss_types(R(s, RSS_GLO_CFG), &t);
+    len = mt7988_rss_input(&t, b, p->l3, p->l4, p->v6, p->proto, in);
+    if (!len) {
+        return 0;
+    }
+    for (i = 0; i < MT7988_RSS_KEY_WORDS; i++) {
+        words[i] = R(s, RSS_KEY(i));
+    }
+    mt7988_rss_key_from_regs(words, key);
+    return mt7988_rss_indir(&R(s, RSS_INDIR(0)),
+                            mt7988_toeplitz(key, in, len) & 0x7f);
+}
+
+/*
+ * The buffer size of the descriptor ring n fills next; 0 if the ring is
+ * off or full, or its descriptor unreadable (which stops the ring).
+ */
+uint32_t mt7988_rx_room(MT7988State *s, int n)
+{
+    uint32_t d[8], cnt = R(s, PDMA_RX_MAX_CNT(n));
+
+    hwaddr da;
+
+    if (!mt7988_ring_on(s, n) || mt7988_ring_full(s, n)) {
+        return 0;
+    }
+    da = R(s, PDMA_RX_BASE(n)) + (hwaddr)(R(s, PDMA_RX_DRX(n)) % cnt) *
+         RXD_SIZE;
+    if (!mt7988_desc_read(da, d)) {
+        mt7988_rx_dead(s, n, "descriptor unreadable", da);
+        return 0;
+    }
+    return (d[1] >> RXD2_LEN_SHIFT) & RXD2_LEN_MASK;
+}
+
+/*
+ * Put one frame into ring n and raise its done bits.  Returns false if
+ * the ring is full (the caller queues the frame); a frame the ring cannot
+ * take for good (too large, ring stopped) is dropped and true returned.
+ */
+bool mt7988_rx_put(MT7988State *s, int n, const uint8_t *buf, size_t size,
+                   const MT7988RxMeta *m)
+{
     uint32_t idx, cnt, d[8], bufsz;
     uint64_t data;
     hwaddr da;
 
-    if (!mt7988_rx_on(s) ||
-        (R(s, GDMA_FWD_CFG0) & 0xffff) == GDMA_FWD_DROP_ALL) {
-        return size;                    /* dropped, as on a stopped engine */
+    if (!mt7988_ring_on(s, n)) {
+        return true;
     }
-    if (mt7988_rx_full(s)) {
-        return 0;                       /* queued until CRX moves */
+    if (mt7988_ring_full(s, n)) {
+        return false;
     }
-    if (size < ETH_ZLEN) {              /* the wire's minimum, FCS removed */
-        memset(frame, 0, sizeof(frame));
-        memcpy(frame, buf, size);
-        buf = frame;
-        size = ETH_ZLEN;
-    }
-    cnt = R(s, PDMA_RX_MAX_CNT0);
-    idx = R(s, PDMA_RX_DRX0) % cnt;
-    da = R(s, PDMA_RX_BASE0) + (hwaddr)idx * RXD_SIZE;
+    cnt = R(s, PDMA_RX_MAX_CNT(n));
+    idx = R(s, PDMA_RX_DRX(n)) % cnt;
+    da = R(s, PDMA_RX_BASE(n)) + (hwaddr)idx * RXD_SIZE;
     if (!mt7988_desc_read(da, d)) {
-        mt7988_rx_dead(s, "descriptor unreadable", da);
-        return size;
+        mt7988_rx_dead(s, n, "descriptor unreadable", da);
+        return true;
     }
     bufsz = (d[1] >> RXD2_LEN_SHIFT) & RXD2_LEN_MASK;
     data = d[0] | ((uint64_t)(d[1] & RXD2_ADDR64_MASK) << 32);
     if (size > bufsz) {
-        qemu_log_mask(LOG_GUEST_ERROR, "mt7988: RX frame of %zu bytes, "
-                      "buffer of %u: dropped\n", size, bufsz);
-        return size;
+        qemu_log_mask(LOG_GUEST_ERROR, "mt7988: RX ring %d: frame of %zu "
+                      "bytes, buffer of %u: dropped\n", n, size, bufsz);
+        return true;
     }
     if (!mt7988_dma_write(data, buf, size)) {
-        mt7988_rx_dead(s, "buffer unwritable", data);
-        return size;
+        mt7988_rx_dead(s, n, "buffer unwritable", data);
+        return true;
     }
-    d[2] = mt7988_rx_l4_ok((uint8_t *)buf, size) ? RXD3_L4_VALID : 0;
+    d[2] = m->l4_ok ? RXD3_L4_VALID : 0;
     d[3] = 0;
     d[4] = (RXD5_SPORT_GDM1 << RXD5_SPORT_SHIFT) | RXD5_FOE_NONE;
-    d[5] = 0;
+    d[5] = m->rxd6;
     d[1] = RXD2_DONE | RXD2_LS0 | ((uint32_t)size << RXD2_LEN_SHIFT) |
            (d[1] & RXD2_ADDR64_MASK);
     /* rxd3..rxd6 first, rxd2 with DONE last */
@@ -445,20 +562,52 @@ ssize_t mt7988_receive(NetClientState *nc, const uint8_t *buf, size_t size)
         !mt7988_word_write(da + 16, d[4]) ||
         !mt7988_word_write(da + 20, d[5]) ||
         !mt7988_word_write(da + 4, d[1])) {
-        mt7988_rx_dead(s, "descriptor unwritable", da);
-        return size;
+        mt7988_rx_dead(s, n, "descriptor unwritable", da);
+        return true;
     }
-    R(s, PDMA_RX_DRX0) = (idx + 1) % cnt;
-    s->mib_rx_pkts++;
-    s->mib_rx_bytes += size;
-    R(s, PDMA_INT_STATUS) |= RX_DONE_INT;
+    R(s, PDMA_RX_DRX(n)) = (idx + 1) % cnt;
+    s->mib_rx_pkts += m->frames;
+    s->mib_rx_bytes += m->bytes;
+    /* ring 0 also sets 7.3's bit 14; every ring its v3 bit 24 + n */
+    R(s, PDMA_INT_STATUS) |= RX_DONE_RING(n) | (n == 0 ? RX_DONE_INT : 0);
     mt7988_update_irq(s);
-    return size;
+    return true;
 }
 
-static void mt7988_rx_flush(MT7988State *s)
+ssize_t mt7988_receive(NetClientState *nc, const uint8_t *buf, size_t size)
 {
-    if (s->nic && mt7988_rx_on(s) && !mt7988_rx_full(s)) {
+    MT7988State *s = qemu_get_nic_opaque(nc);
+    uint8_t frame[ETH_ZLEN];
+    MT7988RxMeta m = { .frames = 1 };
+    MT7988Pkt p;
+    int ring = 0, lro;
+
+    if (!mt7988_rx_on(s) ||
+        (R(s, GDMA_FWD_CFG0) & 0xffff) == GDMA_FWD_DROP_ALL) {
+        return size;                    /* dropped, as on a stopped engine */
+    }
+    if (size < ETH_ZLEN) {              /* the wire's minimum, FCS removed */
+        memset(frame, 0, sizeof(frame));
+        memcpy(frame, buf, size);
+        buf = frame;
+        size = ETH_ZLEN;
+    }
+    mt7988_parse(buf, size, &p);
+    m.l4_ok = mt7988_rx_l4_ok((uint8_t *)buf, size, &p);
+    lro = mt7988_lro_receive(s, buf, size, &p, m.l4_ok);
+    if (lro >= 0) {
+        return lro ? size : 0;
+    }
+    if (mt7988_rss_on(s)) {
+        ring = mt7988_rss_ring(s, buf, &p);
+    }
+    m.bytes = size;
+    return mt7988_rx_put(s, ring, buf, size, &m) ? size : 0;
+}
+
+void mt7988_rx_flush(MT7988State *s)
+{
+    if (s->nic && mt7988_rx_on(s)) {
         qemu_flush_queued_packets(qemu_get_queue(s->nic));
     }
 }
@@ -489,6 +638,7 @@ static void wr_qdma_glo(MT7988State *s, hwaddr a, uint32_t v)
 static void wr_pdma_glo(MT7988State *s, hwaddr a, uint32_t v)
 {
     R(s, a) = v & ~(GLO_TX_DMA_BUSY | GLO_RX_DMA_BUSY);
+    mt7988_lro_update(s);
     mt7988_rx_flush(s);
 }
 
@@ -498,20 +648,52 @@ static void wr_ctx(MT7988State *s, hwaddr a, uint32_t v)
     mt7988_tx_kick(s);
 }
 
-static void wr_pdma_crx(MT7988State *s, hwaddr a, uint32_t v)
+/* the ring registers: base, size, CPU index stored; DMA index read-only */
+static void wr_pdma_ring(MT7988State *s, hwaddr a, uint32_t v)
 {
-    uint32_t cnt = R(s, PDMA_RX_MAX_CNT0);
+    int n = (a - PDMA_RX_BASE(0)) / 0x10;
 
-    R(s, a) = cnt ? v % cnt : 0;
-    mt7988_rx_flush(s);
+    switch ((a - PDMA_RX_BASE(0)) % 0x10) {
+    case 0x8: {
+        uint32_t cnt = R(s, PDMA_RX_MAX_CNT(n));
+
+        R(s, a) = cnt ? v % cnt : 0;
+        mt7988_lro_update(s);       /* a flush that waited for room */
+        mt7988_rx_flush(s);
+        break;
+    }
+    case 0xc:
+        break;
+    default:
+        R(s, a) = v;
+    }
 }
 
 static void wr_pdma_rst(MT7988State *s, hwaddr a, uint32_t v)
 {
-    if (v & PDMA_RST_DRX0) {
-        R(s, PDMA_RX_DRX0) = 0;
+    int n;
+
+    for (n = 0; n < MT7988_NR_RX_RING; n++) {
+        if (v & PDMA_RST_DRX(n)) {
+            R(s, PDMA_RX_DRX(n)) = 0;
+        }
     }
     R(s, a) = 0;        /* guess: the reset bits read back as 0 */
+}
+
+/* RSS_GLO_CFG: leaving the CFG_REQ pause lets queued frames in */
+static void wr_rss_glo(MT7988State *s, hwaddr a, uint32_t v)
+{
+    R(s, a) = v;
+    mt7988_rx_flush(s);
+}
+
+static void wr_qdma_delay(MT7988State *s, hwaddr a, uint32_t v)
+{
+    R(s, a) = v;
+    if (!(v & DLY_TX_EN) && s->tx_dly_pending) {
+        mt7988_tx_done_raise(s);
+    }
 }
 
 static void wr_readonly(MT7988State *s, hwaddr a, uint32_t v)
@@ -580,12 +762,15 @@ static const MT7988Reg mt7988_regs[] = {
     { QDMA_INT_STATUS, QDMA_INT_STATUS + 4, NULL, wr_w1c_tx },
     { QDMA_INT_MASK, QDMA_INT_MASK + 4, NULL, wr_mask },
     { QDMA_CTX_PTR, QDMA_CTX_PTR + 4, NULL, wr_ctx },
-    { PDMA_RX_CRX0, PDMA_RX_CRX0 + 4, NULL, wr_pdma_crx },
-    { PDMA_RX_DRX0, PDMA_RX_DRX0 + 4, NULL, wr_readonly },
+    { QDMA_DELAY_INT, QDMA_DELAY_INT + 4, NULL, wr_qdma_delay },
+    { PDMA_RX_BASE(0), PDMA_RX_RING_END, NULL, wr_pdma_ring },
     { PDMA_GLO_CFG, PDMA_GLO_CFG + 4, NULL, wr_pdma_glo },
     { PDMA_RST_IDX, PDMA_RST_IDX + 4, NULL, wr_pdma_rst },
     { PDMA_INT_STATUS, PDMA_INT_STATUS + 4, NULL, wr_w1c_tx },
     { PDMA_INT_MASK, PDMA_INT_MASK + 4, NULL, wr_mask },
+    { PDMA_INT_GRP1, PDMA_INT_GRP3 + 4, NULL, wr_mask },
+    { RSS_GLO_CFG, RSS_GLO_CFG + 4, NULL, wr_rss_glo },
+    { LRO_REGS_START, LRO_REGS_END, NULL, mt7988_lro_write },
     { MAC_PHY_IAC, MAC_PHY_IAC + 4, NULL, wr_phy_iac },
 };
 
@@ -599,6 +784,34 @@ static const MT7988Reg *mt7988_reg_find(hwaddr a)
         }
     }
     return NULL;
+}
+
+/*
+ * The blocks of the frame engine that 7.3 and the SDK program (FE/PSE/
+ * GDM/MIB, PPE, QDMA/WDMA, PDMA with LRO, RSS, MAC); their registers
+ * without behaviour store what is written.  Writes anywhere else are
+ * stored too, and logged as unimplemented.
+ */
+static const struct {
+    hwaddr start, end;
+} mt7988_known[] = {
+    { 0x0000, 0x4000 },         /* FE, PSE, GDM, CDM, MIB; PPE */
+    { 0x4400, 0x5000 },         /* QDMA, WDMA */
+    { 0x6800, 0x6d00 },         /* PDMA, HW LRO */
+    { 0x7000, 0x7100 },         /* RSS */
+    { 0x10000, 0x14000 },       /* MACs */
+};
+
+static bool mt7988_reg_known(hwaddr a)
+{
+    int i;
+
+    for (i = 0; i < ARRAY_SIZE(mt7988_known); i++) {
+        if (a >= mt7988_known[i].start && a < mt7988_known[i].end) {
+            return true;
+        }
+    }
+    return false;
 }
 
 /*
@@ -623,9 +836,13 @@ void mt7988_fe_write(MT7988State *s, hwaddr addr, uint32_t val)
 
     if (r && r->wr) {
         r->wr(s, addr & ~3, val);
-    } else {
-        R(s, addr & ~3) = val;
+        return;
     }
+    if (!r && !mt7988_reg_known(addr)) {
+        qemu_log_mask(LOG_UNIMP, "mt7988: write 0x%08x to unknown register "
+                      "0x%05" HWADDR_PRIx ": stored\n", val, addr);
+    }
+    R(s, addr & ~3) = val;
 }
 
 /* ---- ethsys: the frame engine's reset ------------------------------- */
@@ -636,7 +853,11 @@ void mt7988_fe_reset(MT7988State *s)
     s->mib_rx_bytes = s->mib_rx_pkts = 0;
     s->mib_tx_bytes = s->mib_tx_pkts = 0;
     s->mib_rx_bytes_hi = s->mib_tx_bytes_hi = 0;
-    s->tx_dead = s->rx_dead = false;
+    s->tx_dead = false;
+    memset(s->rx_dead, 0, sizeof(s->rx_dead));
+    s->tx_dly_pending = 0;
+    timer_del(s->tx_dly_timer);
+    mt7988_lro_reset(s);
     mt7988_update_irq(s);
 }
 
@@ -655,10 +876,15 @@ void mt7988_core_init(MT7988State *s)
 {
     s->tx_frame = g_malloc(MT7988_TX_MAX_PKT + 4);
     s->tx_seg = g_malloc(MT7988_TX_MAX_PKT);
+    s->tx_dly_timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, mt7988_tx_dly_expired,
+                                   s);
+    mt7988_lro_init(s);
 }
 
 void mt7988_core_fini(MT7988State *s)
 {
+    timer_free(s->tx_dly_timer);
+    mt7988_lro_fini(s);
     g_free(s->tx_frame);
     g_free(s->tx_seg);
     s->tx_frame = s->tx_seg = NULL;

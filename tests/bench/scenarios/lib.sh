@@ -275,6 +275,30 @@ rxs_irqs() {
 	grep -E "$_pat" /proc/interrupts || echo "  (none found)"
 }
 
+# rxs_platform_irqs [counts]: the /proc/interrupts lines of a platform DUT
+# (RXS_DUT_BUS=platform), whose lines carry the device's name (e.g.
+# c000000.ethernet, the basename of RXS_DUT_DEVPATH) rather than the
+# interface's or a PCI address: the header and the lines, or with "counts"
+# one line per interrupt, "<irq> <total over all CPUs> <name>". Returns 1
+# if the device has no line there.
+rxs_platform_irqs() {
+	_pdev=$(basename "${RXS_DUT_DEVPATH:-}")
+	[ -n "$_pdev" ] || { echo "rxs_platform_irqs: no RXS_DUT_DEVPATH" >&2; return 1; }
+	grep -qF " $_pdev" /proc/interrupts || { echo "  (no line of $_pdev)"; return 1; }
+	if [ "${1:-}" = counts ]; then
+		grep -F " $_pdev" /proc/interrupts |
+			awk -v n="$(grep -c '^processor' /proc/cpuinfo)" '{
+			t = 0
+			for (i = 2; i <= n + 1; i++) t += $i
+			sub(":", "", $1)
+			print $1, t, $NF }'
+	else
+		echo "/proc/interrupts lines of $RXS_DUT ($_pdev):"
+		head -n 1 /proc/interrupts
+		grep -F " $_pdev" /proc/interrupts
+	fi
+}
+
 # rxs_irq_counts: one line per interrupt vector of the DUT:
 # "<irq> <total over all CPUs> <name>".
 rxs_irq_counts() {

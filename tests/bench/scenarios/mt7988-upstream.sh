@@ -39,10 +39,8 @@ ethtool -k "$RXS_DUT" | grep -q '^tcp-segmentation-offload: on' ||
 rxs_ping 5
 rxs_iperf fwd 4 "$RXS_SECS"
 rxs_iperf rev 4 "$RXS_SECS"
-# the interrupt lines (lib.sh's rxs_irqs looks for PCI vectors)
-echo "/proc/interrupts lines of $RXS_DUT ($(basename "$RXS_DUT_DEVPATH")):"
-head -n 1 /proc/interrupts
-grep -F "$(basename "$RXS_DUT_DEVPATH")" /proc/interrupts || rxs_fail "no interrupt lines of the DUT"
+# the interrupt lines, named after the platform device
+rxs_platform_irqs || rxs_fail "no interrupt lines of the DUT"
 rxs_no_iface_errors
 
 # The MIB counters the driver reads (GDM1 TX packets) against what the
