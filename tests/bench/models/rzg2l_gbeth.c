@@ -35,7 +35,8 @@ static void gbeth_mmio_write(void *opaque, hwaddr addr, uint64_t val,
     /* guess: a controller held in reset ignores register writes */
     if (s->reset_word & 1) {
         qemu_log_mask(LOG_GUEST_ERROR, "rzg2l-gbeth: write 0x%" PRIx64
-                      " to 0x%" HWADDR_PRIx " while held in reset\n", val, addr);
+                      " to 0x%" HWADDR_PRIx " while held in reset\n",
+                      val, addr);
         return;
     }
     rzg2l_gbeth_core_write(s, addr, val);
