@@ -51,7 +51,7 @@ w32() { devmem $((_base + $1)) 32 $(($2)) || rxs_fail "devmem write $1"; }
 r32() { _rv=$(devmem $((_base + $1)) 32) || rxs_fail "devmem read $1"; echo $((_rv)); }
 m32() { devmem $(($1)) 32 $(($2)) || rxs_fail "devmem write of scratch $1"; }
 # desc ADDR DIE_DT DS DPTR: an 8-byte descriptor (ds, cc 0, die_dt, dptr)
-desc() { m32 "$1" $(( ($2 << 24) | $3 )); m32 $(($1 + 4)) "$4"; }
+desc() { m32 "$1" $(($2 * 0x1000000 + $3)); m32 $(($1 + 4)) "$4"; }
 cnt() { rxs_gbeth_count "$1"; }
 
 rxs_setup
