@@ -149,7 +149,9 @@ cleanup() {
 	if [ -n "$qpid" ] && kill -0 "$qpid" 2>/dev/null; then
 		kill "$qpid" 2>/dev/null || true
 	fi
-	[ -n "$mon_cat" ] && kill "$mon_cat" 2>/dev/null
+	if [ -n "$mon_cat" ]; then
+		kill "$mon_cat" 2>/dev/null || true
+	fi
 	rm -rf "$work"
 }
 trap cleanup EXIT
