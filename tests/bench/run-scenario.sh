@@ -7,7 +7,7 @@
 #            [--module FILE.ko]... [--driver MODNAME] [--timeout S]
 #            [--smp N] [--mem MB] [--log FILE] [--show] [--verbose]
 #            [--append "KERNEL ARGS"] [--env VAR=VALUE]... [--file FILE]...
-#            SCENARIO.sh
+#            [--monitor] SCENARIO.sh
 #
 #   NIC: a name (virtio, e1000e, rtl8127, mt7988, rzg2l-gbeth) or a QEMU -device string
 #        ("rtl8127,foo=bar"); ",netdev=dut" is added if absent. A PCI DUT
@@ -24,6 +24,14 @@
 #   --file: any file (e.g. a script under test) copied into the guest as
 #        /rxscale/files/<its name>, mode kept.
 #   --show: print the scenario's output even when it passes.
+#   --append: kernel arguments; repeatable (joined with spaces), so that a
+#        matrix line, whose option values hold no spaces, can pass several.
+#   --monitor: QEMU's human monitor on a pipe the runner holds; a console
+#        line "RXS-MONITOR: <command>" from the guest (lib.sh rxs_monitor)
+#        is run there within about a second. Only "set_link dut|peer on|off"
+#        and "info network" are accepted; the guest learns the outcome from
+#        its effect (e.g. the DUT's carrier). Monitor output: the log shown
+#        on failure.
 #   RXS_GUEST_LOCK=FILE (environment): boot only while holding FILE's lock,
 #        so that several checkouts on one 2-core machine run one guest at a
 #        time (a second TCG guest distorts timings and timeouts).
@@ -54,9 +62,10 @@ verbose=0
 append=
 envs=
 scenario=
+monitor=0
 
 usage() {
-	sed -n '3,32s/^# \{0,1\}//p' "$0" >&2
+	sed -n '3,43s/^# \{0,1\}//p' "$0" >&2
 	exit 2
 }
 
@@ -78,8 +87,9 @@ while [ $# -gt 0 ]; do
 	--mem) mem=$2; shift 2 ;;
 	--log) log=$2; shift 2 ;;
 	--show) show=1; shift ;;
+	--monitor) monitor=1; shift ;;
 	--verbose) verbose=1; show=1; shift ;;
-	--append) append=$2; shift 2 ;;
+	--append) append="${append:+$append }$2"; shift 2 ;;
 	--env) envs="$envs
 $2"; shift 2 ;;
 	-h|--help) usage ;;
@@ -134,9 +144,13 @@ fi
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/rxs-bench.XXXXXX")
 qpid=
+mon_cat=
 cleanup() {
 	if [ -n "$qpid" ] && kill -0 "$qpid" 2>/dev/null; then
 		kill "$qpid" 2>/dev/null || true
+	fi
+	if [ -n "$mon_cat" ]; then
+		kill "$mon_cat" 2>/dev/null || true
 	fi
 	rm -rf "$work"
 }
@@ -174,6 +188,7 @@ fi
 	echo "RXS_DUT_MAC=52:54:00:12:80:01"
 	echo "RXS_PEER_MAC=52:54:00:12:80:02"
 	echo "RXS_SMP=$smp"
+	echo "RXS_MONITOR=$monitor"
 	printf '%s\n' "$envs" | sed -n "s/^\([A-Za-z_][A-Za-z0-9_]*\)=\(.*\)$/\1='\2'/p"
 } > "$inj/rxscale/env"
 (cd "$inj" && find . | sort | cpio -o -H newc -R 0:0 --quiet) | gzip -1 > "$work/inj.cpio.gz"
@@ -185,10 +200,42 @@ if [ -n "${RXS_GUEST_LOCK:-}" ]; then
 	flock 8 || fail "could not lock $RXS_GUEST_LOCK"
 fi
 : > "$log"
+# --monitor: HMP on the FIFO pair monitor.in/monitor.out (QEMU's "pipe"
+# chardev opens both read-write, so neither side blocks); what QEMU answers
+# is copied into monitor.log.
+monitor_opt=none
+mon_done=0
+if [ "$monitor" = 1 ]; then
+	mkfifo "$work/monitor.in" "$work/monitor.out"
+	monitor_opt=pipe:$work/monitor
+	: > "$work/monitor.log"
+	cat "$work/monitor.out" >> "$work/monitor.log" &
+	mon_cat=$!
+fi
+# forward_monitor: run the guest's new "RXS-MONITOR: CMD" console requests
+# (allowed commands only) on the monitor, in order, each once.
+forward_monitor() {
+	_n=$(grep -c '^RXS-MONITOR: ' "$log" 2>/dev/null) || _n=0
+	while [ "$mon_done" -lt "$_n" ]; do
+		mon_done=$((mon_done + 1))
+		_cmd=$(grep '^RXS-MONITOR: ' "$log" | sed -n "${mon_done}p" |
+			tr -d '\r' | sed 's/^RXS-MONITOR: //')
+		case $_cmd in
+		"set_link dut on" | "set_link dut off" | "set_link peer on" | \
+		"set_link peer off" | "info network")
+			echo "[$(( $(rxsb_now) - t0 )) s] request $mon_done: $_cmd" >> "$work/monitor.log"
+			# a FIFO without its reader (QEMU gone) would block the open
+			timeout 5 sh -c 'printf "%s\n" "$1" > "$2"' sh "$_cmd" "$work/monitor.in" ||
+				echo "request $mon_done: monitor gone" >> "$work/monitor.log" ;;
+		*)
+			echo "[$(( $(rxsb_now) - t0 )) s] request $mon_done refused: $_cmd" >> "$work/monitor.log" ;;
+		esac
+	done
+}
 t0=$(rxsb_now)
 # shellcheck disable=SC2086
 "$qemu" -M virt,gic-version=3,its=on -accel tcg -cpu cortex-a57 \
-	-smp "$smp" -m "$mem" -display none -monitor none -serial "file:$log" \
+	-smp "$smp" -m "$mem" -display none -monitor "$monitor_opt" -serial "file:$log" \
 	-no-reboot -nodefaults \
 	-kernel "$guest/Image" -initrd "$work/initrd.img" \
 	-append "console=ttyAMA0 panic=-1 loglevel=5 $append" \
@@ -218,6 +265,7 @@ while kill -0 "$qpid" 2>/dev/null; do
 		kill "$qpid" 2>/dev/null || true
 		break
 	fi
+	[ "$monitor" = 1 ] && forward_monitor
 	sleep 1
 done
 wait "$qpid" 2>/dev/null || true
@@ -237,6 +285,10 @@ show_log() {
 	if [ -s "$work/qemu.out" ]; then
 		echo "---- qemu stderr ----"
 		cat "$work/qemu.out"
+	fi
+	if [ -s "$work/monitor.log" ]; then
+		echo "---- monitor ----"
+		tr -d '\r' < "$work/monitor.log"
 	fi
 	echo "---- end ----"
 }

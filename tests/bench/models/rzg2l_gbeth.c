@@ -30,7 +30,16 @@ static uint64_t gbeth_mmio_read(void *opaque, hwaddr addr, unsigned size)
 static void gbeth_mmio_write(void *opaque, hwaddr addr, uint64_t val,
                              unsigned size)
 {
-    rzg2l_gbeth_core_write(RZG2L_GBETH(opaque), addr, val);
+    RzG2lGbethState *s = RZG2L_GBETH(opaque);
+
+    /* guess: a controller held in reset ignores register writes */
+    if (s->reset_word & 1) {
+        qemu_log_mask(LOG_GUEST_ERROR, "rzg2l-gbeth: write 0x%" PRIx64
+                      " to 0x%" HWADDR_PRIx " while held in reset\n",
+                      val, addr);
+        return;
+    }
+    rzg2l_gbeth_core_write(s, addr, val);
 }
 
 static const MemoryRegionOps gbeth_mmio_ops = {
@@ -44,7 +53,8 @@ static const MemoryRegionOps gbeth_mmio_ops = {
 /*
  * The reset controller: reset-simple ("snps,dw-high-reset") sets bit n to
  * assert reset line n and clears it to deassert.  Line 0 is the GbEth's;
- * asserting it resets the controller.
+ * the controller is reset on either edge and ignores register writes while
+ * the line is asserted (docs/hw/rzg2l-gbeth.md, a guess).
  */
 static uint64_t gbeth_reset_read(void *opaque, hwaddr addr, unsigned size)
 {
@@ -61,7 +71,8 @@ static void gbeth_reset_write(void *opaque, hwaddr addr, uint64_t val,
                       HWADDR_PRIx "\n", addr);
         return;
     }
-    if ((val & 1) && !(s->reset_word & 1)) {
+    /* either edge of line 0: the controller leaves reset in its reset state */
+    if ((val ^ s->reset_word) & 1) {
         rzg2l_gbeth_core_reset(s);
     }
     s->reset_word = val;

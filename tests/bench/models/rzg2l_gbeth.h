@@ -44,6 +44,31 @@ OBJECT_DECLARE_SIMPLE_TYPE(RzG2lGbethState, RZG2L_GBETH)
 
 #define GBETH_MAX_FRAME         0x4000      /* > rx_max_frame_size 8K + 4 */
 
+/*
+ * Bench-only counter window (not a chip register; docs/hw/rzg2l-gbeth.md
+ * "Bench-only counter window"): read-only 32-bit words at this offset of
+ * the register region, past every register ravb uses (CSR2 0x808).
+ */
+#define GBETH_BENCH_BASE        0xf000
+#define GBETH_BENCH_SIZE        0x100
+#define GBETH_BENCH_MAGIC       0x52585343  /* "RXSC" */
+#define GBETH_BENCH_VERSION     1
+
+typedef struct GbethCounters {
+    uint32_t rx_frames;         /* frames written into RX queue 0 */
+    uint32_t rx_dropped_full;   /* frames dropped: queue full (drop mode) */
+    uint32_t rx_qff_raised;     /* RIS2.QFF0 set from clear */
+    uint32_t rx_gated;          /* frames dropped: RX off, no link, reset */
+    uint32_t rx_filtered;       /* frames refused by the address filter */
+    uint32_t rx_held;           /* frames held for a refill (hold mode) */
+    uint32_t tx_frames;         /* frames put on the wire */
+    uint32_t tx_dropped;        /* frames completed but not sent */
+    uint32_t irq_raised;        /* rising edges of the interrupt line */
+    uint32_t link_changes;      /* set_link transitions seen */
+    uint32_t unknown_access;    /* accesses to offsets no register holds */
+    uint32_t dma_errors;        /* descriptor/buffer DMA that failed */
+} GbethCounters;
+
 typedef struct GbethMdio {
     uint32_t pir;           /* last PIR value the host wrote (MDC/MMD/MDO) */
     bool mdi;               /* what the PHY drives on MDI */
@@ -70,6 +95,7 @@ struct RzG2lGbethState {
     uint32_t regs[GBETH_NREGS];
     bool line;              /* current IRQ level */
     bool link_up;           /* the netdev's link, seen by the PHY */
+    bool phy_link_latched;  /* BMSR link status latched low, not yet read */
     uint32_t tx_cur;        /* TX queue 0: next descriptor address */
     uint32_t rx_cur;        /* RX queue 0: next descriptor address */
     bool dma_loaded;        /* heads loaded from DBAT (OPERATION entered) */
@@ -79,8 +105,8 @@ struct RzG2lGbethState {
     uint16_t phy[32];
     uint8_t frame[GBETH_MAX_FRAME + 8];
 
-    /* counters for tests and traces */
-    uint64_t tx_frames, rx_frames, rx_dropped_full, rx_dropped_off;
+    /* counters for tests (bench window), never reset */
+    GbethCounters cnt;
 };
 
 /* core API (rzg2l_gbeth_core.c) */

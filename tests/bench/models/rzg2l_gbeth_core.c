@@ -144,13 +144,20 @@ static inline uint32_t *reg(RzG2lGbethState *s, hwaddr addr)
 static void desc_read(RzG2lGbethState *s, uint32_t addr, GbethDesc *d)
 {
     uint8_t b[DESC_SIZE];
-    uint8_t die_dt;
+    uint8_t die_dt = 0;
 
-    dma_memory_read(&address_space_memory, addr + 3, &die_dt, 1,
-                    MEMTXATTRS_UNSPECIFIED);
+    if (dma_memory_read(&address_space_memory, addr + 3, &die_dt, 1,
+                        MEMTXATTRS_UNSPECIFIED) != MEMTX_OK) {
+        /* unmapped: reads as an empty slot, which stops every walk */
+        s->cnt.dma_errors++;
+        die_dt = 0;
+    }
     smp_rmb();          /* die_dt before the fields it guards */
-    dma_memory_read(&address_space_memory, addr, b, sizeof(b),
-                    MEMTXATTRS_UNSPECIFIED);
+    if (dma_memory_read(&address_space_memory, addr, b, sizeof(b),
+                        MEMTXATTRS_UNSPECIFIED) != MEMTX_OK) {
+        s->cnt.dma_errors++;
+        memset(b, 0, sizeof(b));
+    }
     d->ds = lduw_le_p(b);
     d->cc = b[2];
     d->die_dt = die_dt;
@@ -203,6 +210,7 @@ static void gbeth_update_irq(RzG2lGbethState *s)
 
     if (level != s->line) {
         s->line = level;
+        s->cnt.irq_raised += level;
         qemu_set_irq(s->irq, level);
     }
 }
@@ -483,8 +491,10 @@ static void gbeth_tx(RzG2lGbethState *s)
                           "without FSTART\n");
         }
         if (len + ds <= GBETH_MAX_FRAME) {
-            dma_memory_read(&address_space_memory, d.dptr, s->frame + len,
-                            ds, MEMTXATTRS_UNSPECIFIED);
+            if (dma_memory_read(&address_space_memory, d.dptr, s->frame + len,
+                                ds, MEMTXATTRS_UNSPECIFIED) != MEMTX_OK) {
+                s->cnt.dma_errors++;
+            }
             len += ds;
         } else {
             len = GBETH_MAX_FRAME + 1;      /* oversized: dropped below */
@@ -498,9 +508,10 @@ static void gbeth_tx(RzG2lGbethState *s)
                 s->link_up) {
                 gbeth_tx_csum(s, s->frame, len);
                 qemu_send_packet(qemu_get_queue(s->nic), s->frame, len);
-                s->tx_frames++;
+                s->cnt.tx_frames++;
             } else {
                 (*reg(s, TROCR))++;     /* guess: counted as not sent */
+                s->cnt.tx_dropped++;
             }
             sent = true;
         }
@@ -545,10 +556,11 @@ ssize_t rzg2l_gbeth_core_receive(RzG2lGbethState *s, const uint8_t *buf,
 
     if (!gbeth_operating(s) || !(*reg(s, ECMR) & ECMR_RE) || !s->link_up ||
         s->reset_word & 1) {
-        s->rx_dropped_off++;
+        s->cnt.rx_gated++;
         return size;
     }
     if (size < 14 || !gbeth_rx_accept(s, buf)) {
+        s->cnt.rx_filtered++;
         return size;
     }
     len = MIN(size, GBETH_MAX_FRAME);
@@ -595,14 +607,20 @@ ssize_t rzg2l_gbeth_core_receive(RzG2lGbethState *s, const uint8_t *buf,
          * Model choice (default): hold the frame in QEMU's queue until the
          * driver has refilled; ravb_poll writes TIS after every refill.
          */
+        if (!s->rx_waiting) {
+            s->cnt.rx_held++;
+        }
         s->rx_waiting = true;
         return 0;
     }
     if (done < total) {
         /* queue full: the frame is lost, RIS2.QFF0 (and EIS.QFS) report it */
+        if (!(*reg(s, RIS2) & RIS2_QFF0)) {
+            s->cnt.rx_qff_raised++;
+        }
         *reg(s, RIS2) |= RIS2_QFF0;
         *reg(s, EIS) |= EIS_QFS;
-        s->rx_dropped_full++;
+        s->cnt.rx_dropped_full++;
         gbeth_update_irq(s);
         return size;
     }
@@ -618,8 +636,10 @@ ssize_t rzg2l_gbeth_core_receive(RzG2lGbethState *s, const uint8_t *buf,
         uint8_t dt;
 
         desc_read(s, addr[i], &d);
-        dma_memory_write(&address_space_memory, d.dptr, s->frame + done,
-                         chunk, MEMTXATTRS_UNSPECIFIED);
+        if (dma_memory_write(&address_space_memory, d.dptr, s->frame + done,
+                             chunk, MEMTXATTRS_UNSPECIFIED) != MEMTX_OK) {
+            s->cnt.dma_errors++;
+        }
         if (need == 1) {
             dt = DT_FSINGLE;
         } else if (i == 0) {
@@ -635,7 +655,7 @@ ssize_t rzg2l_gbeth_core_receive(RzG2lGbethState *s, const uint8_t *buf,
         done += chunk;
     }
     s->rx_cur = addr[need - 1] + DESC_SIZE;
-    s->rx_frames++;
+    s->cnt.rx_frames++;
     *reg(s, RIS0) |= RIS0_FRF0;
     gbeth_update_irq(s);
     return size;
@@ -664,12 +684,17 @@ static void phy_reset(RzG2lGbethState *s)
 
 static uint16_t phy_read(RzG2lGbethState *s, int r)
 {
+    bool link;
+
     switch (r) {
     case MII_BMSR:
+        /* link status latches low until read [IEEE 22.2.4.2.13] */
+        link = s->link_up && !s->phy_link_latched;
+        s->phy_link_latched = false;
         return MII_BMSR_100TX_FD | MII_BMSR_100TX_HD | MII_BMSR_10T_FD |
                MII_BMSR_10T_HD | MII_BMSR_EXTSTAT | MII_BMSR_MFPS |
                MII_BMSR_AUTONEG | MII_BMSR_EXTCAP |
-               (s->link_up ? MII_BMSR_LINK_ST | MII_BMSR_AN_COMP : 0);
+               (link ? MII_BMSR_LINK_ST | MII_BMSR_AN_COMP : 0);
     case MII_ANLPAR:
         return s->link_up ? MII_ANLPAR_ACK | MII_ANLPAR_TXFD | MII_ANLPAR_TX |
                MII_ANLPAR_10FD | MII_ANLPAR_10 | MII_ANLPAR_CSMACD : 0;
@@ -808,6 +833,10 @@ void rzg2l_gbeth_core_set_link(RzG2lGbethState *s, bool up)
         return;
     }
     s->link_up = up;
+    s->cnt.link_changes++;
+    if (!up) {
+        s->phy_link_latched = true;
+    }
     if (up) {
         *reg(s, PSR) |= PSR_LMON;
     } else {
@@ -946,13 +975,50 @@ static const GbethWriteFn gbeth_writeops[GBETH_NREGS] = {
     [CSR2 >> 2] = w_store,
 };
 
+/* ---- bench-only counter window (not a chip register) -------------------- */
+
+/*
+ * 0x00 magic, 0x04 version, 0x08 the PHY's link (1 up), 0x10 + 4 * i the
+ * i-th word of GbethCounters (rzg2l_gbeth.h), in declaration order.
+ */
+static uint32_t gbeth_bench_read(RzG2lGbethState *s, hwaddr off)
+{
+    uint32_t w[sizeof(GbethCounters) / 4];
+
+    if (off == 0x00) {
+        return GBETH_BENCH_MAGIC;
+    }
+    if (off == 0x04) {
+        return GBETH_BENCH_VERSION;
+    }
+    if (off == 0x08) {
+        return s->link_up;
+    }
+    if (off < 0x10 || off >= 0x10 + sizeof(w)) {
+        return 0;
+    }
+    memcpy(w, &s->cnt, sizeof(w));
+    return w[(off - 0x10) / 4];
+}
+
+static void gbeth_unknown(RzG2lGbethState *s, const char *what, hwaddr addr,
+                          uint32_t val)
+{
+    s->cnt.unknown_access++;
+    qemu_log_mask(LOG_UNIMP, "rzg2l-gbeth: %s unknown register 0x%"
+                  HWADDR_PRIx " (value 0x%x)\n", what, addr, val);
+}
+
 uint32_t rzg2l_gbeth_core_read(RzG2lGbethState *s, hwaddr addr)
 {
     uint32_t v;
 
+    if (addr >= GBETH_BENCH_BASE &&
+        addr < GBETH_BENCH_BASE + GBETH_BENCH_SIZE) {
+        return gbeth_bench_read(s, addr - GBETH_BENCH_BASE);
+    }
     if (addr >= GBETH_NREGS * 4) {
-        qemu_log_mask(LOG_UNIMP, "rzg2l-gbeth: read of unknown register "
-                      "0x%" HWADDR_PRIx "\n", addr);
+        gbeth_unknown(s, "read of", addr, 0);
         return 0;
     }
     switch (addr) {
@@ -969,8 +1035,7 @@ uint32_t rzg2l_gbeth_core_read(RzG2lGbethState *s, hwaddr addr)
         return s->mdio.pir | (s->mdio.mdi ? PIR_MDI : 0);
     default:
         if (!gbeth_writeops[addr >> 2]) {
-            qemu_log_mask(LOG_UNIMP, "rzg2l-gbeth: read of unknown register "
-                          "0x%" HWADDR_PRIx "\n", addr);
+            gbeth_unknown(s, "read of", addr, *reg(s, addr));
         }
         return *reg(s, addr);
     }
@@ -981,14 +1046,14 @@ void rzg2l_gbeth_core_write(RzG2lGbethState *s, hwaddr addr, uint32_t val)
     GbethWriteFn fn;
 
     if (addr >= GBETH_NREGS * 4) {
-        qemu_log_mask(LOG_UNIMP, "rzg2l-gbeth: write 0x%x to unknown "
-                      "register 0x%" HWADDR_PRIx "\n", val, addr);
+        /* beyond the register file, the bench window included: ignored */
+        gbeth_unknown(s, "write to", addr, val);
         return;
     }
     fn = gbeth_writeops[addr >> 2];
     if (!fn) {
-        qemu_log_mask(LOG_UNIMP, "rzg2l-gbeth: write 0x%x to unknown "
-                      "register 0x%" HWADDR_PRIx " (stored)\n", val, addr);
+        /* inside the register file: stored, read back as written */
+        gbeth_unknown(s, "write to", addr, val);
         fn = w_store;
     }
     fn(s, addr, val);

@@ -821,3 +821,45 @@ rxs_count_check() {
 	done
 }
 # -------------------------------------------------------- end model counters
+
+# rxs_monitor CMD...: ask the host to run CMD on QEMU's human monitor (the
+# scenario must be run with run-scenario.sh --monitor, which accepts only
+# "set_link dut|peer on|off" and "info network"). The request is a console
+# line the runner polls about once a second; nothing comes back, so the
+# caller waits for the effect (e.g. rxs_wait_carrier below the call).
+rxs_monitor() {
+	[ "${RXS_MONITOR:-0}" = 1 ] ||
+		rxs_fail "rxs_monitor $*: run the scenario with run-scenario.sh --monitor"
+	echo "RXS-MONITOR: $*"
+}
+
+# rxs_gbeth_count NAME: one word of the RZ/G2L GbEth model's bench-only
+# counter window (register region + 0xf000; docs/hw/rzg2l-gbeth.md,
+# "Bench-only counter window"), its own counts that no driver computes:
+# magic, link (the PHY's link, 1 up), rx_frames, rx_dropped_full,
+# rx_qff_raised, rx_gated, rx_filtered, rx_held, tx_frames, tx_dropped,
+# irq_raised, link_changes, unknown_access, dma_errors. 32-bit, never
+# reset; checks take differences. Read with devmem, which needs the kernel
+# parameter iomem=relaxed while ravb holds the region.
+rxs_gbeth_count() {
+	case $1 in
+	magic) _gbo=0x00 ;;
+	link) _gbo=0x08 ;;
+	rx_frames) _gbo=0x10 ;;
+	rx_dropped_full) _gbo=0x14 ;;
+	rx_qff_raised) _gbo=0x18 ;;
+	rx_gated) _gbo=0x1c ;;
+	rx_filtered) _gbo=0x20 ;;
+	rx_held) _gbo=0x24 ;;
+	tx_frames) _gbo=0x28 ;;
+	tx_dropped) _gbo=0x2c ;;
+	irq_raised) _gbo=0x30 ;;
+	link_changes) _gbo=0x34 ;;
+	unknown_access) _gbo=0x38 ;;
+	dma_errors) _gbo=0x3c ;;
+	*) rxs_fail "rxs_gbeth_count: unknown counter '$1'" ;;
+	esac
+	_gbv=$(devmem $((0x$(basename "$RXS_DUT_DEVPATH" | cut -d. -f1) + 0xf000 + _gbo)) 32) ||
+		rxs_fail "rxs_gbeth_count: devmem read of $1 failed"
+	echo $((_gbv))
+}
