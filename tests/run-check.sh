@@ -61,8 +61,9 @@ suite checkpatch tests/matrix/run-checkpatch.sh
 suite buildsys tests/matrix/run-buildsys.sh
 suite dkms tests/dkms/run-dkms.sh
 suite scripts make -s netns-demo
-# the RTL8127 model's facts, without a guest (qtest accelerator, ~15 s)
+# the models' facts, without a guest (qtest accelerator, ~15 s each)
 suite models sh tests/bench/models/rtl8127-qtest.sh
+suite models-mt7988 sh tests/bench/models/mt7988-qtest.sh
 # The bench runs only on what prepare built: after a failed prepare (a
 # module or tool that does not build) it fails without running, so that no
 # module or tool of an earlier build stands in for it.

@@ -35,26 +35,6 @@ rxsb_src_version() {
 		sed -n 's/^Version: *//p' | sort -V | tail -n 1
 }
 
-# rxsb_deb_fetch DIR PKG[:ARCH][=VERSION]...: download bookworm .debs into
-# DIR unless already there (any version of the same package name+arch).
-rxsb_deb_fetch() {
-	_d=$1
-	shift
-	mkdir -p "$_d"
-	for _p in "$@"; do
-		_n=${_p%%[:=]*}
-		_a=$(printf '%s' "$_p" | sed -n 's/^[^:]*:\([a-z0-9]*\).*/\1/p')
-		[ -n "$_a" ] || _a='*'
-		if ls "$_d/${_n}"_*_"$_a".deb >/dev/null 2>&1 ||
-		   ls "$_d/${_n}"_*_all.deb >/dev/null 2>&1; then
-			continue
-		fi
-		rxsb_apt_update
-		(cd "$_d" && rxsb_apt download -qq "$_p") ||
-			rxs_die "could not download $_p (bookworm)"
-	done
-}
-
 # rxsb_lock FILE: take an exclusive lock for the rest of the script
 # (file descriptor 9). Waits for other holders.
 rxsb_lock() {

@@ -137,23 +137,6 @@ rxs_apt_private_update() {
 	rxs_apt_update trixie
 }
 
-# rxs_deb_fetch DIR PKG[:ARCH][=VERSION]...: download .debs (trixie suites)
-# into DIR unless a matching file is already there.
-rxs_deb_fetch() {
-	_dir=$1
-	shift
-	mkdir -p "$_dir"
-	for _p in "$@"; do
-		_name=${_p%%[:=]*}
-		if ls "$_dir/${_name}"_*.deb >/dev/null 2>&1; then
-			continue
-		fi
-		rxs_apt_private_update
-		(cd "$_dir" && rxs_apt_private download -qq "$_p") ||
-			rxs_die "could not download $_p"
-	done
-}
-
 # rxs_deb_get SUITE DIR PKG[:ARCH][=VERSION]...: the one way the scripts
 # fetch Debian packages: download each .deb from SUITE's private apt
 # configuration (bookworm, trixie: rxs_apt_in) into DIR, unless DIR already

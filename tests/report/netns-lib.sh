@@ -62,7 +62,7 @@ rxn_server() {
 rxn_iperf3_new() {
 	_new=$RXS_CACHE/iperf3-trixie
 	if [ ! -x "$_new/root/usr/bin/iperf3" ]; then
-		rxs_deb_fetch "$_new" iperf3 libiperf0 libc6 libssl3t64 libsctp1 libzstd1 zlib1g
+		rxs_deb_get trixie "$_new" iperf3 libiperf0 libc6 libssl3t64 libsctp1 libzstd1 zlib1g
 		for _d in "$_new"/*.deb; do
 			dpkg-deb -x "$_d" "$_new/root" || { echo "error: cannot unpack $_d" >&2; return 1; }
 		done
