@@ -359,6 +359,12 @@ static void r8127_read_dev(struct net_device *dev, void *snap)
 	mutex_unlock(&tp->counters_lock);
 }
 
+/* the core's snapshot buffer holds either counter struct */
+union r8127_stats_snap {
+	struct r8127_qcnt q;
+	struct r8127_dev_stats d;
+};
+
 static const struct rxs_stats_desc r8127_stats_desc = {
 	.rxq = r8127_rxq_stats,
 	.n_rxq = ARRAY_SIZE(r8127_rxq_stats),
@@ -368,8 +374,7 @@ static const struct rxs_stats_desc r8127_stats_desc = {
 	.max_tx = R8127_MAX_TX_QUEUES,
 	.dev = r8127_dev_stats,
 	.n_dev = ARRAY_SIZE(r8127_dev_stats),
-	.snap_size = sizeof(union { struct r8127_qcnt q;
-				    struct r8127_dev_stats d; }),
+	.snap_size = sizeof(union r8127_stats_snap),
 	.read_rxq = r8127_read_rxq,
 	.read_txq = r8127_read_txq,
 	.read_dev = r8127_read_dev,
