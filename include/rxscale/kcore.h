@@ -42,7 +42,8 @@ struct dentry;
 /*
  * @napi[n] is NAPI instance n of @m (m->n_napi entries), @vec_irq[v]
  * the Linux IRQ number of vector v (or negative: none). Call under
- * RTNL; add before request_irq, del after free_irq.
+ * RTNL. add_all zeroes each napi_struct first (memory reused after
+ * del_all is fine; one still registered is not).
  */
 void rxs_napi_add_all(struct net_device *dev, const struct rxs_vmap *m,
 		      struct napi_struct *const *napi,
