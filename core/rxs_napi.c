@@ -6,6 +6,7 @@
  * that netdev genl reports (6.8).
  */
 #include <linux/module.h>
+#include <linux/string.h>
 #include <rxscale/kcore.h>
 
 void rxs_napi_add_all(struct net_device *dev, const struct rxs_vmap *m,
@@ -14,9 +15,20 @@ void rxs_napi_add_all(struct net_device *dev, const struct rxs_vmap *m,
 {
 	u32 n;
 
-	/* NAPIs with an RX queue keep its config slot across changes */
-	for (n = 0; n < m->n_napi; n++)
+	for (n = 0; n < m->n_napi; n++) {
+		/*
+		 * A napi_struct reused after netif_napi_del() (a driver's
+		 * fixed array, another queue's NAPI in the last layout)
+		 * still holds its old napi_id, and netif_napi_dev_list_add()
+		 * (7.3 net/core/dev.c) sorts a new NAPI in by the ids of
+		 * those listed: a stale one leaves the list unsorted, which
+		 * netdev genl's napi dump warns about and stops on. Nothing
+		 * uses the memory between del and add.
+		 */
+		memset(napi[n], 0, sizeof(*napi[n]));
+		/* NAPIs with an RX queue keep its config slot across changes */
 		rxs_napi_add(dev, napi[n], poll, rxs_vmap_napi_index(m, n));
+	}
 }
 EXPORT_SYMBOL_NS_GPL(rxs_napi_add_all, RXS_NS);
 

@@ -103,7 +103,8 @@ static int rxs_fields_set(struct net_device *dev, u32 flow_type, u64 data,
 			  struct netlink_ext_ack *extack)
 {
 	const struct rxs_rss_desc *r = rxs_rss(dev);
-	u32 now = r->get_hash(dev), set = now;
+	u32 now = r->get_hash_conf ? r->get_hash_conf(dev) : r->get_hash(dev);
+	u32 set = now;
 	const char *msg = NULL;
 	int ret;
 

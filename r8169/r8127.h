@@ -23,8 +23,7 @@
 #include <linux/pci.h>
 #include <linux/u64_stats_sync.h>
 #include <linux/workqueue.h>
-#include <rxscale/kcompat.h>
-#include <rxscale/queue_map.h>
+#include <rxscale/kcore.h>
 
 #include "r8127_regs.h"
 #include "r8127_fw.h"
@@ -41,6 +40,8 @@
 #define R8127_RX_DESC_SIZE	16	/* legacy and RxDescV4 */
 #define R8127_TX_STOP_THRESH	(MAX_SKB_FRAGS + 2)
 #define R8127_NAPI_TX_BUDGET	256
+#define R8127_MAX_NAPI		(R8127_MAX_RX_QUEUES + R8127_MAX_TX_QUEUES)
+#define R8127_MAX_VECS		(R8127_MAX_NAPI + 1)	/* + link */
 #define R8127_MITI_MAX		FIELD_MAX(R8127_MITI_TIMER)
 /*
  * Time base of the per-queue mitigation timers. Neither source states
@@ -100,6 +101,7 @@ struct r8127_tx_buf {
 	bool is_head;	/* mapped with dma_map_single */
 };
 
+/* Per-queue counters; the field names are the ethtool -S names. */
 struct r8127_qcnt {
 	u64 packets;
 	u64 bytes;
@@ -118,13 +120,22 @@ struct r8127_queue_stats {
 	struct u64_stats_sync syncp;
 };
 
+/* Device counters as ethtool -S shows them (a snapshot, host order). */
+struct r8127_dev_stats {
+	u64 tx_timeouts;
+	u64 resets;
+	u64 hw_tx_packets;
+	u64 hw_rx_packets;
+	u64 hw_tx_errors;
+	u64 hw_rx_errors;
+	u64 hw_rx_missed;
+};
+
 struct dentry;
 struct r8127_priv;
-struct r8127_vec;
 
 struct r8127_tx_ring {
 	struct r8127_priv *tp;
-	struct r8127_vec *vec;
 	struct r8127_tx_desc *desc;
 	struct r8127_tx_buf *buf;
 	dma_addr_t dma;
@@ -137,7 +148,7 @@ struct r8127_tx_ring {
 
 struct r8127_rx_ring {
 	struct r8127_priv *tp;
-	struct r8127_vec *vec;
+	struct napi_struct *napi;	/* the NAPI polling it (running rings) */
 	void *desc;
 	struct page **page;
 	struct page_pool *pool;
@@ -151,33 +162,28 @@ struct r8127_rx_ring {
 	struct r8127_queue_stats *stats;	/* tp->rx_stats[q] */
 };
 
-struct r8127_vec {
-	struct napi_struct napi;	/* used if has_napi */
+/*
+ * NAPI instance n of the vector map (a channel): it polls the queues of
+ * tp->vmap.napi_rx[n] / napi_tx[n], and when it completes it unmasks
+ * the hardware vectors that schedule it (vmap.vec_napi).
+ */
+struct r8127_napi {
+	struct napi_struct napi;
 	struct r8127_priv *tp;
-	struct r8127_rx_ring *rx;	/* NULL if no RX queue here */
-	u32 tx_mask;			/* TX queues interrupting here */
-	/* the vector whose NAPI this one schedules (itself, or the RX
-	 * vector of its combined channel)
-	 */
-	struct r8127_vec *nv;
-	u32 poll_tx_mask;		/* TX queues this NAPI cleans */
-	u32 unmask;			/* IMR_V2 bits set when it completes */
-	u32 hw_bit;			/* ISR_V2/IMR_V2 bit == MSI-X entry */
-	bool link;			/* serves the link interrupt */
-	bool has_napi;
-	int irq;
+	u32 unmask;			/* IMR_V2 bits */
 };
 
 /*
  * One interrupt line, by hardware vector (MSI-X entry; entry 0 in the
  * fallback). Lines outlive a reconfiguration: those the new layout adds
  * are requested before the old layout stops, those it drops are freed
- * after the new one runs. @vec is set (WRITE_ONCE) while the datapath
- * runs and NULL otherwise; the handler reads it with READ_ONCE.
+ * after the new one runs. @vec is the line's vector in tp->vmap while
+ * the datapath runs and -1 otherwise (WRITE_ONCE; the handler reads it
+ * with READ_ONCE).
  */
 struct r8127_irq {
 	struct r8127_priv *tp;
-	struct r8127_vec *vec;
+	int vec;
 	u32 hw_bit;
 	int irq;
 	bool requested;
@@ -208,7 +214,7 @@ struct r8127_stage {
 	u32 req_rx, req_tx, req_comb;
 	u32 rx_ring_size, tx_ring_size;
 	u32 mtu;
-	struct rxs_qmap qmap;
+	struct rxs_vmap vmap;
 	bool rx_v4;
 	u32 irq_new;		/* lines requested for it (hardware vectors) */
 	struct r8127_rings rs;
@@ -230,7 +236,7 @@ struct r8127_priv {
 	u32 req_comb;		/* of them, combined channels (0..2) */
 	u32 rx_ring_size;
 	u32 tx_ring_size;
-	struct rxs_qmap qmap;	/* queues and vectors in use */
+	struct rxs_vmap vmap;	/* queues, channels and vectors in use */
 	bool msix;		/* 30+ MSI-X vectors granted: vector mode */
 	bool rx_v4;		/* RxDescV4 (vector mode with RSS) */
 
@@ -248,9 +254,10 @@ struct r8127_priv {
 	/* per-queue counters, kept across reconfigurations */
 	struct r8127_queue_stats rx_stats[R8127_MAX_RX_QUEUES];
 	struct r8127_queue_stats tx_stats[R8127_MAX_TX_QUEUES];
-	/* vector mode: one per used HW vector; fallback: vec[0] only */
-	struct r8127_vec vec[R8127_MAX_RX_QUEUES + R8127_MAX_TX_QUEUES + 1];
-	u32 nvec;		/* entries of vec[] in use */
+	/* one per channel of vmap; napis[] points at them (the core's view) */
+	struct r8127_napi napi[R8127_MAX_NAPI];
+	struct napi_struct *napis[R8127_MAX_NAPI];
+	int vec_irq[R8127_MAX_VECS];	/* Linux IRQ of vmap vector v */
 	struct r8127_irq irqs[R8127_V2_VECTORS];
 
 	u16 cp_cmd;
@@ -276,13 +283,11 @@ struct r8127_priv {
 	struct r8127_fw fw;	/* PHY firmware (optional) */
 
 	/*
-	 * test knobs (debugfs): RX buffer allocations still to fail, and
-	 * how many to let through before the first of them; RX buffer
-	 * allocations filling a new configuration's rings still to fail
+	 * test knobs (debugfs fail_rx_alloc, fail_reconf_alloc): every RX
+	 * buffer allocation; those filling a new configuration's rings
 	 */
-	atomic_t fail_rx_alloc;
-	atomic_t fail_rx_alloc_skip;
-	atomic_t fail_reconf_alloc;
+	struct rxs_failknob rx_fail;
+	struct rxs_failknob reconf_fail;
 	struct dentry *dbg_dir;
 
 	/*
@@ -325,7 +330,7 @@ static inline void r8127_w32(struct r8127_priv *tp, u32 reg, u32 val)
 }
 
 /* RX rings the chip is told about: the queue count rounded up to 2^n. */
-static inline u32 r8127_hw_rx_rings(const struct rxs_qmap *m)
+static inline u32 r8127_hw_rx_rings(const struct rxs_vmap *m)
 {
 	return roundup_pow_of_two(m->n_rx);
 }
@@ -364,16 +369,16 @@ int r8127_phy_set_ksettings(struct r8127_priv *tp,
 /* r8127_irq.c */
 int r8127_irq_alloc_vectors(struct r8127_priv *tp);
 void r8127_irq_free_vectors(struct r8127_priv *tp);
-void r8127_irq_build_qmap(struct r8127_priv *tp, u32 rx, u32 tx,
-			  struct rxs_qmap *m);
-void r8127_irq_setup_vecs(struct r8127_priv *tp);
-u32 r8127_irq_lines(struct r8127_priv *tp, const struct rxs_qmap *m);
+void r8127_irq_build_vmap(struct r8127_priv *tp, u32 rx, u32 tx, u32 comb,
+			  struct rxs_vmap *m);
+void r8127_irq_setup_napis(struct r8127_priv *tp);
+u32 r8127_irq_lines(const struct rxs_vmap *m);
 int r8127_irq_request(struct r8127_priv *tp, u32 lines, u32 *added);
 void r8127_irq_release(struct r8127_priv *tp, u32 keep);
 void r8127_irq_attach(struct r8127_priv *tp, bool on);
 void r8127_irq_enable(struct r8127_priv *tp);
 void r8127_irq_disable(struct r8127_priv *tp);
-void r8127_irq_unmask_vec(struct r8127_vec *v);
+void r8127_irq_unmask_napi(struct r8127_napi *n);
 
 /* r8127_txrx.c */
 int r8127_rings_alloc(struct r8127_priv *tp, struct r8127_stage *st);
@@ -395,10 +400,9 @@ void r8127_reset_work(struct work_struct *work);
 int r8127_pm_suspend(struct r8127_priv *tp);
 int r8127_pm_resume(struct r8127_priv *tp);
 void r8127_rss_default_indir(struct r8127_priv *tp);
-void r8127_read_qcnt(struct r8127_queue_stats *s, struct r8127_qcnt *out);
 
 /* r8127_ethtool.c */
-void r8127_set_ethtool_ops(struct net_device *dev);
+int r8127_set_ethtool_ops(struct net_device *dev);
 
 /* r8127_debugfs.c */
 #ifdef CONFIG_DEBUG_FS
@@ -412,32 +416,5 @@ static inline void r8127_debugfs_exit(void) {}
 static inline void r8127_debugfs_add(struct r8127_priv *tp) {}
 static inline void r8127_debugfs_remove(struct r8127_priv *tp) {}
 #endif
-
-/*
- * True if this RX buffer allocation is to fail on purpose (debugfs
- * fail_rx_alloc, after fail_rx_alloc_skip allocations that succeed).
- * Each injected failure is taken exactly once, whichever NAPI instance
- * gets it.
- */
-static inline bool r8127_fail_rx_alloc(struct r8127_priv *tp)
-{
-	if (!IS_ENABLED(CONFIG_DEBUG_FS) ||
-	    likely(!atomic_read(&tp->fail_rx_alloc)))
-		return false;
-	if (atomic_dec_if_positive(&tp->fail_rx_alloc_skip) >= 0)
-		return false;
-	return atomic_dec_if_positive(&tp->fail_rx_alloc) >= 0;
-}
-
-/*
- * True if this RX buffer allocation filling a new configuration's rings
- * is to fail on purpose (debugfs fail_reconf_alloc).
- */
-static inline bool r8127_fail_reconf_alloc(struct r8127_priv *tp)
-{
-	return IS_ENABLED(CONFIG_DEBUG_FS) &&
-	       unlikely(atomic_read(&tp->fail_reconf_alloc)) &&
-	       atomic_dec_if_positive(&tp->fail_reconf_alloc) >= 0;
-}
 
 #endif /* R8127_H */

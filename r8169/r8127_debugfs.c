@@ -16,65 +16,24 @@
  *     MTU change) fail. The datapath's refill never takes from it, so a
  *     failure can be aimed at a reconfiguration under traffic. Reading
  *     shows how many are left.
- * Anything but a number (decimal, 0x hex or 0 octal) from 0 to INT_MAX
- * is refused with -EINVAL.
+ * The files are rxscale_core's allocation-failure knobs (struct
+ * rxs_failknob): anything but a number (decimal, 0x hex or 0 octal) from
+ * 0 to INT_MAX is refused with -EINVAL. fail_reconf_alloc has a
+ * fail_reconf_alloc_skip too.
  */
 #include <linux/debugfs.h>
-#include <linux/fs.h>
-#include <linux/kernel.h>
-#include <linux/uaccess.h>
 
 #include "r8127.h"
 
 static struct dentry *r8127_dbg_root;
-
-/* Each file's private data is the atomic_t it shows. */
-static ssize_t r8127_dbg_count_read(struct file *f, char __user *ubuf,
-				    size_t count, loff_t *ppos)
-{
-	atomic_t *val = f->private_data;
-	char buf[16];
-	int len;
-
-	len = scnprintf(buf, sizeof(buf), "%d\n", atomic_read(val));
-	return simple_read_from_buffer(ubuf, count, ppos, buf, len);
-}
-
-static ssize_t r8127_dbg_count_write(struct file *f, const char __user *ubuf,
-				     size_t count, loff_t *ppos)
-{
-	atomic_t *val = f->private_data;
-	unsigned int n;
-	int ret;
-
-	ret = kstrtouint_from_user(ubuf, count, 0, &n);
-	if (ret == -EFAULT)
-		return ret;
-	if (ret || n > INT_MAX)
-		return -EINVAL;
-	atomic_set(val, n);
-	return count;
-}
-
-static const struct file_operations r8127_dbg_count_fops = {
-	.owner	= THIS_MODULE,
-	.open	= simple_open,
-	.read	= r8127_dbg_count_read,
-	.write	= r8127_dbg_count_write,
-	.llseek	= default_llseek,
-};
 
 void r8127_debugfs_add(struct r8127_priv *tp)
 {
 	if (!r8127_dbg_root)
 		return;
 	tp->dbg_dir = debugfs_create_dir(pci_name(tp->pdev), r8127_dbg_root);
-	debugfs_create_file("fail_rx_alloc", 0600, tp->dbg_dir,
-			    &tp->fail_rx_alloc, &r8127_dbg_count_fops);
-	debugfs_create_file("fail_rx_alloc_skip", 0600, tp->dbg_dir,
-			    &tp->fail_rx_alloc_skip, &r8127_dbg_count_fops);
-	debugfs_create_file("fail_reconf_alloc", 0600, tp->dbg_dir,
-			    &tp->fail_reconf_alloc, &r8127_dbg_count_fops);
+	rxs_failknob_debugfs(&tp->rx_fail, tp->dbg_dir, "fail_rx_alloc");
+	rxs_failknob_debugfs(&tp->reconf_fail, tp->dbg_dir, "fail_reconf_alloc");
 }
 
 /* Waits for readers and writers still inside the files. */

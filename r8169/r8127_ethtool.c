@@ -4,17 +4,15 @@
  * rx-flow-hash), coalescing (-c/-C), rings (-g/-G), statistics (-S),
  * driver info (-i) and link settings.
  *
- * Invalid requests fail before anything changes. The rx-flow-hash
- * settings go through get/set_rxfh_fields where the kernel has them
- * and through get/set_rxnfc before that; get_rxfh/set_rxfh take
- * struct ethtool_rxfh_param from 6.8 on. rxscale_autoconf.h (via
- * kcompat.h) says which.
+ * Invalid requests fail before anything changes. The RSS and statistics
+ * entry points, and the checks of channels, indirection table and hash
+ * fields, are rxscale_core's (rxscale/kcore.h) for every kernel's
+ * ethtool_ops; this file describes the RTL8127 to them.
  */
 #include <linux/ethtool.h>
 #include <linux/netdevice.h>
 #include <linux/rtnetlink.h>
 #include <rxscale/coalesce.h>
-#include <rxscale/rss_indir.h>
 
 #include "r8127.h"
 
@@ -94,119 +92,90 @@ static int r8127_set_ringparam(struct net_device *dev,
 /* ---------------------------------------------------------------- channels */
 
 /*
- * Channels as fbnic counts them (Linux 7.3 fbnic_ethtool.c): a channel is
- * a NAPI instance. rx/tx: standalone queues with a NAPI each; combined:
- * RX queue q and TX queue q under one NAPI. Combined channels are queues
- * 0..combined-1. The single-vector fallback is one combined channel.
+ * Channels as fbnic counts them (rxscale/channels.h): a channel is a
+ * NAPI instance; combined channel q is RX queue q and TX queue q. The
+ * link vector is the one "other" channel. The single-vector fallback
+ * runs one combined channel and nothing else.
  */
+static const struct rxs_chan_limits r8127_chan_msix = {
+	.max_rx = R8127_MAX_RX_QUEUES,
+	.max_tx = R8127_MAX_TX_QUEUES,
+	.other = 1,
+	.comb_one_side = true,	/* [fbnic] standalone queues one way only */
+};
+
+static const struct rxs_chan_limits r8127_chan_single = {
+	.max_rx = 1,
+	.max_tx = 1,
+	.other = 0,
+	.comb_one_side = false,
+};
+
+static const struct rxs_chan_limits *r8127_chan_limits(struct r8127_priv *tp)
+{
+	return tp->msix ? &r8127_chan_msix : &r8127_chan_single;
+}
+
 static void r8127_get_channels(struct net_device *dev,
 			       struct ethtool_channels *ch)
 {
 	struct r8127_priv *tp = netdev_priv(dev);
+	struct rxs_chan_queues q = {
+		.n_rx = tp->vmap.n_rx,
+		.n_tx = tp->vmap.n_tx,
+		.n_comb = tp->vmap.n_comb,
+	};
 
+	rxs_channels_fill(r8127_chan_limits(tp), &q, ch);
 	if (!tp->msix) {
+		/* one line: no standalone queue, so the stack refuses rx/tx */
 		ch->max_rx = 0;
 		ch->max_tx = 0;
-		ch->max_other = 0;
-		ch->max_combined = 1;
-		ch->rx_count = 0;
-		ch->tx_count = 0;
-		ch->other_count = 0;
-		ch->combined_count = 1;
-		return;
 	}
-	ch->max_rx = R8127_MAX_RX_QUEUES;
-	ch->max_tx = R8127_MAX_TX_QUEUES;
-	ch->max_other = 1;	/* the link vector */
-	ch->max_combined = min(R8127_MAX_RX_QUEUES, R8127_MAX_TX_QUEUES);
-	ch->combined_count = tp->req_comb;
-	ch->rx_count = tp->qmap.n_rx - tp->req_comb;
-	ch->tx_count = tp->qmap.n_tx - tp->req_comb;
-	ch->other_count = 1;
 }
 
-/* set_channels has no extack: the reason goes to the log. */
 static int r8127_set_channels(struct net_device *dev,
 			      struct ethtool_channels *ch)
 {
 	struct r8127_priv *tp = netdev_priv(dev);
-	u32 comb = ch->combined_count;
-	u32 rx = comb + ch->rx_count;
-	u32 tx = comb + ch->tx_count;
+	struct rxs_chan_queues q;
+	int ret;
 
-	if (!tp->msix) {
-		if (comb != 1 || ch->rx_count || ch->tx_count ||
-		    ch->other_count) {
-			netdev_info(dev, "single-vector mode: one combined channel only\n");
-			return -EINVAL;
-		}
+	ret = rxs_channels_check(dev, r8127_chan_limits(tp), ch, &q);
+	if (ret)
+		return ret;
+	if (q.n_rx == tp->vmap.n_rx && q.n_tx == tp->vmap.n_tx &&
+	    q.n_comb == tp->vmap.n_comb)
 		return 0;
-	}
-	if (ch->other_count != 1) {
-		netdev_info(dev, "the link vector cannot be changed\n");
-		return -EINVAL;
-	}
-	/* [fbnic] combining leaves standalone queues in one direction only */
-	if (comb && ch->rx_count && ch->tx_count) {
-		netdev_info(dev, "combined with both rx and tx channels is not supported\n");
-		return -EINVAL;
-	}
-	if (comb > min(R8127_MAX_RX_QUEUES, R8127_MAX_TX_QUEUES) ||
-	    rx > R8127_MAX_RX_QUEUES || tx > R8127_MAX_TX_QUEUES) {
-		netdev_info(dev, "channels out of range: combined+rx at most %u, combined+tx at most %u\n",
-			    R8127_MAX_RX_QUEUES, R8127_MAX_TX_QUEUES);
-		return -EINVAL;
-	}
-	if (!rx || !tx) {
-		netdev_info(dev, "at least one RX and one TX queue are needed\n");
-		return -EINVAL;
-	}
-	if (rx == tp->qmap.n_rx && tx == tp->qmap.n_tx && comb == tp->req_comb)
-		return 0;
-	return r8127_reconfigure(tp, rx, tx, comb, tp->rx_ring_size,
-				 tp->tx_ring_size, dev->mtu);
+	return r8127_reconfigure(tp, q.n_rx, q.n_tx, q.n_comb,
+				 tp->rx_ring_size, tp->tx_ring_size, dev->mtu);
 }
 
 /* ---------------------------------------------------------------- RSS */
 
-static u32 r8127_get_rxfh_key_size(struct net_device *dev)
-{
-	return R8127_RSS_KEY_SIZE;
-}
-
-static u32 r8127_get_rxfh_indir_size(struct net_device *dev)
-{
-	return R8127_RSS_INDIR_SIZE;
-}
-
-static u32 r8127_rx_ring_count(struct net_device *dev)
+static u32 r8127_rss_rx_rings(struct net_device *dev)
 {
 	struct r8127_priv *tp = netdev_priv(dev);
 
-	return tp->qmap.n_rx;
+	return tp->vmap.n_rx;
 }
 
-static void r8127_rss_get(struct r8127_priv *tp, u32 *indir, u8 *key)
+static void r8127_rss_get(struct net_device *dev, u32 *indir, u8 *key)
 {
+	struct r8127_priv *tp = netdev_priv(dev);
+
 	if (indir)
 		memcpy(indir, tp->rss_indir, sizeof(tp->rss_indir));
 	if (key)
 		memcpy(key, tp->rss_key, sizeof(tp->rss_key));
 }
 
-static int r8127_rss_set(struct r8127_priv *tp, const u32 *indir,
-			 const u8 *key, u8 hfunc,
-			 struct netlink_ext_ack *extack)
+/* Checked by the core: Toeplitz, entries below the RX queue count. */
+static int r8127_rss_set(struct net_device *dev, const u32 *indir,
+			 const u8 *key)
 {
-	if (hfunc != ETH_RSS_HASH_NO_CHANGE && hfunc != ETH_RSS_HASH_TOP) {
-		NL_SET_ERR_MSG_MOD(extack, "only the Toeplitz hash is supported");
-		return -EOPNOTSUPP;
-	}
-	if (indir && rxs_indir_check(indir, R8127_RSS_INDIR_SIZE,
-				     R8127_RSS_INDIR_SIZE, tp->qmap.n_rx)) {
-		NL_SET_ERR_MSG_MOD(extack, "indirection entry beyond the RX queues");
-		return -EINVAL;
-	}
+	struct r8127_priv *tp = netdev_priv(dev);
+
 	if (indir)
 		memcpy(tp->rss_indir, indir, sizeof(tp->rss_indir));
 	if (key)
@@ -216,166 +185,50 @@ static int r8127_rss_set(struct r8127_priv *tp, const u32 *indir,
 	return 0;
 }
 
-#ifdef HAVE_ETHTOOL_RXFH_PARAM
-static int r8127_get_rxfh(struct net_device *dev,
-			  struct ethtool_rxfh_param *rxfh)
+/* Hash types configured: TCP and IP always ([vd]), UDP as chosen. */
+static u32 r8127_rss_hash_conf(struct net_device *dev)
 {
-	rxfh->hfunc = ETH_RSS_HASH_TOP;
-	r8127_rss_get(netdev_priv(dev), rxfh->indir, rxfh->key);
+	struct r8127_priv *tp = netdev_priv(dev);
+	u32 set = RXS_HT_IPV4 | RXS_HT_TCP4 | RXS_HT_IPV6 | RXS_HT_TCP6;
+
+	if (READ_ONCE(tp->rss_udp4))
+		set |= RXS_HT_UDP4;
+	if (READ_ONCE(tp->rss_udp6))
+		set |= RXS_HT_UDP6;
+	return set;
+}
+
+/* In effect: nothing with one RX queue (RSS off, r8127_rss_ctrl()). */
+static u32 r8127_rss_get_hash(struct net_device *dev)
+{
+	struct r8127_priv *tp = netdev_priv(dev);
+
+	return tp->vmap.n_rx < 2 ? 0 : r8127_rss_hash_conf(dev);
+}
+
+/* Only the UDP types change (hash_changeable). */
+static int r8127_rss_set_hash(struct net_device *dev, u32 set)
+{
+	struct r8127_priv *tp = netdev_priv(dev);
+
+	WRITE_ONCE(tp->rss_udp4, !!(set & RXS_HT_UDP4));
+	WRITE_ONCE(tp->rss_udp6, !!(set & RXS_HT_UDP6));
+	if (tp->up)
+		r8127_w32(tp, R8127_RSS_CTRL, r8127_rss_ctrl(tp));
 	return 0;
 }
 
-static int r8127_set_rxfh(struct net_device *dev,
-			  struct ethtool_rxfh_param *rxfh,
-			  struct netlink_ext_ack *extack)
-{
-	return r8127_rss_set(netdev_priv(dev), rxfh->indir, rxfh->key,
-			     rxfh->hfunc, extack);
-}
-#else
-static int r8127_get_rxfh(struct net_device *dev, u32 *indir, u8 *key,
-			  u8 *hfunc)
-{
-	if (hfunc)
-		*hfunc = ETH_RSS_HASH_TOP;
-	r8127_rss_get(netdev_priv(dev), indir, key);
-	return 0;
-}
-
-static int r8127_set_rxfh(struct net_device *dev, const u32 *indir,
-			  const u8 *key, const u8 hfunc)
-{
-	return r8127_rss_set(netdev_priv(dev), indir, key, hfunc, NULL);
-}
-#endif
-
-/* Header fields hashed for @flow_type, as the hardware is set now. */
-static int r8127_flow_fields(struct r8127_priv *tp, u32 flow_type, u64 *data)
-{
-	const u64 ip = RXH_IP_SRC | RXH_IP_DST;
-	const u64 l4 = RXH_L4_B_0_1 | RXH_L4_B_2_3;
-
-	*data = 0;
-	switch (flow_type & ~(FLOW_EXT | FLOW_MAC_EXT | FLOW_RSS)) {
-	case TCP_V4_FLOW:
-	case TCP_V6_FLOW:
-		*data = ip | l4;
-		break;
-	case UDP_V4_FLOW:
-		*data = ip | (tp->rss_udp4 ? l4 : 0);
-		break;
-	case UDP_V6_FLOW:
-		*data = ip | (tp->rss_udp6 ? l4 : 0);
-		break;
-	case SCTP_V4_FLOW:
-	case AH_ESP_V4_FLOW:
-	case AH_V4_FLOW:
-	case ESP_V4_FLOW:
-	case IPV4_FLOW:
-	case SCTP_V6_FLOW:
-	case AH_ESP_V6_FLOW:
-	case AH_V6_FLOW:
-	case ESP_V6_FLOW:
-	case IPV6_FLOW:
-		*data = ip;
-		break;
-	default:
-		return -EINVAL;
-	}
-	/* one queue: RSS is off, nothing is hashed */
-	if (tp->qmap.n_rx < 2)
-		*data = 0;
-	return 0;
-}
-
-/* Only UDP can choose between 2- and 4-tuple; the rest is fixed. */
-static int r8127_set_flow_fields(struct r8127_priv *tp, u32 flow_type,
-				 u64 data, struct netlink_ext_ack *extack)
-{
-	const u64 ip = RXH_IP_SRC | RXH_IP_DST;
-	const u64 l4 = RXH_L4_B_0_1 | RXH_L4_B_2_3;
-	bool *udp = NULL;
-	u64 now;
-
-	switch (flow_type) {
-	case UDP_V4_FLOW:
-		udp = &tp->rss_udp4;
-		break;
-	case UDP_V6_FLOW:
-		udp = &tp->rss_udp6;
-		break;
-	default:
-		break;
-	}
-	if (udp) {
-		if (data != ip && data != (ip | l4)) {
-			NL_SET_ERR_MSG_MOD(extack,
-					   "UDP hashes on IP addresses (sd) or addresses and ports (sdfn)");
-			return -EINVAL;
-		}
-		WRITE_ONCE(*udp, data == (ip | l4));
-		if (tp->up)
-			r8127_w32(tp, R8127_RSS_CTRL, r8127_rss_ctrl(tp));
-		return 0;
-	}
-	if (r8127_flow_fields(tp, flow_type, &now)) {
-		NL_SET_ERR_MSG_MOD(extack, "unsupported flow type");
-		return -EOPNOTSUPP;
-	}
-	if (tp->qmap.n_rx < 2 || data != now) {
-		NL_SET_ERR_MSG_MOD(extack,
-				   "only the UDP hash fields can be changed");
-		return -EINVAL;
-	}
-	return 0;
-}
-
-#ifdef HAVE_ETHTOOL_GET_RXFH_FIELDS
-static int r8127_get_rxfh_fields(struct net_device *dev,
-				 struct ethtool_rxfh_fields *f)
-{
-	u64 data;
-	int ret = r8127_flow_fields(netdev_priv(dev), f->flow_type, &data);
-
-	f->data = data;
-	return ret;
-}
-
-static int r8127_set_rxfh_fields(struct net_device *dev,
-				 const struct ethtool_rxfh_fields *f,
-				 struct netlink_ext_ack *extack)
-{
-	return r8127_set_flow_fields(netdev_priv(dev), f->flow_type, f->data,
-				     extack);
-}
-#endif
-
-static int r8127_get_rxnfc(struct net_device *dev, struct ethtool_rxnfc *cmd,
-			   u32 *rule_locs)
-{
-	switch (cmd->cmd) {
-	case ETHTOOL_GRXRINGS:
-		cmd->data = r8127_rx_ring_count(dev);
-		return 0;
-#ifndef HAVE_ETHTOOL_GET_RXFH_FIELDS
-	case ETHTOOL_GRXFH:
-		return r8127_flow_fields(netdev_priv(dev), cmd->flow_type,
-					 &cmd->data);
-#endif
-	default:
-		return -EOPNOTSUPP;
-	}
-}
-
-#ifndef HAVE_ETHTOOL_GET_RXFH_FIELDS
-static int r8127_set_rxnfc(struct net_device *dev, struct ethtool_rxnfc *cmd)
-{
-	if (cmd->cmd != ETHTOOL_SRXFH)
-		return -EOPNOTSUPP;
-	return r8127_set_flow_fields(netdev_priv(dev), cmd->flow_type,
-				     cmd->data, NULL);
-}
-#endif
+static const struct rxs_rss_desc r8127_rss_desc = {
+	.key_size = R8127_RSS_KEY_SIZE,
+	.indir_size = R8127_RSS_INDIR_SIZE,
+	.hash_changeable = RXS_HT_UDP4 | RXS_HT_UDP6,
+	.rx_rings = r8127_rss_rx_rings,
+	.get = r8127_rss_get,
+	.set = r8127_rss_set,
+	.get_hash = r8127_rss_get_hash,
+	.get_hash_conf = r8127_rss_hash_conf,
+	.set_hash = r8127_rss_set_hash,
+};
 
 /* ---------------------------------------------------------------- coalescing */
 
@@ -423,127 +276,138 @@ static int r8127_set_coalesce(struct net_device *dev,
 
 /* ---------------------------------------------------------------- stats */
 
-static const char * const r8127_rxq_stat_names[] = {
-	"packets", "bytes", "csum_ok", "csum_none", "alloc_fail", "errors",
-	"dropped",
+/*
+ * ethtool -S: rx<q>_* for every RX queue the chip has, tx<q>_* likewise,
+ * then the device counters; the same lines feed get_stats64 (TX errors,
+ * DMA map failures, count as tx_dropped) and the netdev queue stats.
+ */
+#define R8127_QSTAT(f, qs, s64)	RXS_STAT(struct r8127_qcnt, f, qs, s64)
+#define R8127_DSTAT(f)	RXS_STAT(struct r8127_dev_stats, f, RXS_QS_NONE, \
+				 RXS_S64_NONE)
+
+static const struct rxs_stat r8127_rxq_stats[] = {
+	R8127_QSTAT(packets, RXS_QS_RX_PACKETS, RXS_S64_RX_PACKETS),
+	R8127_QSTAT(bytes, RXS_QS_RX_BYTES, RXS_S64_RX_BYTES),
+	R8127_QSTAT(csum_ok, RXS_QS_RX_CSUM_UNNECESSARY, RXS_S64_NONE),
+	R8127_QSTAT(csum_none, RXS_QS_RX_CSUM_NONE, RXS_S64_NONE),
+	R8127_QSTAT(alloc_fail, RXS_QS_RX_ALLOC_FAIL, RXS_S64_NONE),
+	R8127_QSTAT(errors, RXS_QS_RX_HW_DROPS, RXS_S64_RX_ERRORS),
+	R8127_QSTAT(dropped, RXS_QS_NONE, RXS_S64_RX_DROPPED),
 };
 
-static const char * const r8127_txq_stat_names[] = {
-	"packets", "bytes", "tso", "stops", "wakes", "errors",
+static const struct rxs_stat r8127_txq_stats[] = {
+	R8127_QSTAT(packets, RXS_QS_TX_PACKETS, RXS_S64_TX_PACKETS),
+	R8127_QSTAT(bytes, RXS_QS_TX_BYTES, RXS_S64_TX_BYTES),
+	R8127_QSTAT(tso, RXS_QS_NONE, RXS_S64_NONE),
+	R8127_QSTAT(stops, RXS_QS_TX_STOP, RXS_S64_NONE),
+	R8127_QSTAT(wakes, RXS_QS_TX_WAKE, RXS_S64_NONE),
+	R8127_QSTAT(errors, RXS_QS_NONE, RXS_S64_TX_DROPPED),
 };
 
-static const char * const r8127_dev_stat_names[] = {
-	"tx_timeouts", "resets", "hw_tx_packets", "hw_rx_packets",
-	"hw_tx_errors", "hw_rx_errors", "hw_rx_missed",
+static const struct rxs_stat r8127_dev_stats[] = {
+	R8127_DSTAT(tx_timeouts),
+	R8127_DSTAT(resets),
+	R8127_DSTAT(hw_tx_packets),
+	R8127_DSTAT(hw_rx_packets),
+	R8127_DSTAT(hw_tx_errors),
+	R8127_DSTAT(hw_rx_errors),
+	R8127_DSTAT(hw_rx_missed),
 };
 
-#define R8127_N_STATS	(R8127_MAX_RX_QUEUES * ARRAY_SIZE(r8127_rxq_stat_names) + \
-			 R8127_MAX_TX_QUEUES * ARRAY_SIZE(r8127_txq_stat_names) + \
-			 ARRAY_SIZE(r8127_dev_stat_names))
-
-static int r8127_get_sset_count(struct net_device *dev, int sset)
+static void r8127_read_qcnt(struct r8127_queue_stats *s, void *snap)
 {
-	return sset == ETH_SS_STATS ? R8127_N_STATS : -EOPNOTSUPP;
+	struct r8127_qcnt *out = snap;
+	unsigned int start;
+
+	do {
+		start = u64_stats_fetch_begin(&s->syncp);
+		*out = s->c;
+	} while (u64_stats_fetch_retry(&s->syncp, start));
 }
 
-static void r8127_get_strings(struct net_device *dev, u32 sset, u8 *data)
+static void r8127_read_rxq(struct net_device *dev, u32 q, void *snap)
 {
-	char name[ETH_GSTRING_LEN];
-	u32 q, i;
+	struct r8127_priv *tp = netdev_priv(dev);
 
-	if (sset != ETH_SS_STATS)
-		return;
-	for (q = 0; q < R8127_MAX_RX_QUEUES; q++)
-		for (i = 0; i < ARRAY_SIZE(r8127_rxq_stat_names); i++) {
-			snprintf(name, sizeof(name), "rx%u_%s", q,
-				 r8127_rxq_stat_names[i]);
-			rxs_ethtool_puts(&data, name);
-		}
-	for (q = 0; q < R8127_MAX_TX_QUEUES; q++)
-		for (i = 0; i < ARRAY_SIZE(r8127_txq_stat_names); i++) {
-			snprintf(name, sizeof(name), "tx%u_%s", q,
-				 r8127_txq_stat_names[i]);
-			rxs_ethtool_puts(&data, name);
-		}
-	for (i = 0; i < ARRAY_SIZE(r8127_dev_stat_names); i++)
-		rxs_ethtool_puts(&data, r8127_dev_stat_names[i]);
+	r8127_read_qcnt(&tp->rx_stats[q], snap);
 }
 
-static void r8127_get_ethtool_stats(struct net_device *dev,
-				    struct ethtool_stats *stats, u64 *data)
+static void r8127_read_txq(struct net_device *dev, u32 q, void *snap)
+{
+	struct r8127_priv *tp = netdev_priv(dev);
+
+	r8127_read_qcnt(&tp->tx_stats[q], snap);
+}
+
+/* ethtool -S only (may sleep): the tally block, dumped while up. */
+static void r8127_read_dev(struct net_device *dev, void *snap)
 {
 	struct r8127_priv *tp = netdev_priv(dev);
 	const struct r8127_tally *t = tp->counters;
-	struct r8127_qcnt c;
-	bool hw = false;
-	u32 q;
+	struct r8127_dev_stats *d = snap;
 
-	for (q = 0; q < R8127_MAX_RX_QUEUES; q++) {
-		r8127_read_qcnt(&tp->rx_stats[q], &c);
-		*data++ = c.packets;
-		*data++ = c.bytes;
-		*data++ = c.csum_ok;
-		*data++ = c.csum_none;
-		*data++ = c.alloc_fail;
-		*data++ = c.errors;
-		*data++ = c.dropped;
-	}
-	for (q = 0; q < R8127_MAX_TX_QUEUES; q++) {
-		r8127_read_qcnt(&tp->tx_stats[q], &c);
-		*data++ = c.packets;
-		*data++ = c.bytes;
-		*data++ = c.tso;
-		*data++ = c.stops;
-		*data++ = c.wakes;
-		*data++ = c.errors;
-	}
-	*data++ = READ_ONCE(tp->tx_timeouts);
-	*data++ = READ_ONCE(tp->resets);
-
+	d->tx_timeouts = READ_ONCE(tp->tx_timeouts);
+	d->resets = READ_ONCE(tp->resets);
 	mutex_lock(&tp->counters_lock);
-	if (tp->up)
-		hw = !r8127_hw_dump_counters(tp);
-	*data++ = hw ? le64_to_cpu(t->tx_packets) : 0;
-	*data++ = hw ? le64_to_cpu(t->rx_packets) : 0;
-	*data++ = hw ? le64_to_cpu(t->tx_errors) : 0;
-	*data++ = hw ? le32_to_cpu(t->rx_errors) : 0;
-	*data++ = hw ? le16_to_cpu(t->rx_missed) : 0;
+	if (tp->up && !r8127_hw_dump_counters(tp)) {
+		d->hw_tx_packets = le64_to_cpu(t->tx_packets);
+		d->hw_rx_packets = le64_to_cpu(t->rx_packets);
+		d->hw_tx_errors = le64_to_cpu(t->tx_errors);
+		d->hw_rx_errors = le32_to_cpu(t->rx_errors);
+		d->hw_rx_missed = le16_to_cpu(t->rx_missed);
+	}
 	mutex_unlock(&tp->counters_lock);
 }
 
-static const struct ethtool_ops r8127_ethtool_ops = {
-	.supported_coalesce_params = ETHTOOL_COALESCE_RX_USECS |
-				     ETHTOOL_COALESCE_TX_USECS,
-	.get_drvinfo		= r8127_get_drvinfo,
-	.get_link		= ethtool_op_get_link,
-	.get_link_ksettings	= r8127_get_link_ksettings,
-	.set_link_ksettings	= r8127_set_link_ksettings,
-	.get_ringparam		= r8127_get_ringparam,
-	.set_ringparam		= r8127_set_ringparam,
-	.get_channels		= r8127_get_channels,
-	.set_channels		= r8127_set_channels,
-	.get_rxfh_key_size	= r8127_get_rxfh_key_size,
-	.get_rxfh_indir_size	= r8127_get_rxfh_indir_size,
-	.get_rxfh		= r8127_get_rxfh,
-	.set_rxfh		= r8127_set_rxfh,
-#ifdef HAVE_ETHTOOL_GET_RXFH_FIELDS
-	.get_rxfh_fields	= r8127_get_rxfh_fields,
-	.set_rxfh_fields	= r8127_set_rxfh_fields,
-#else
-	.set_rxnfc		= r8127_set_rxnfc,
-#endif
-#ifdef HAVE_ETHTOOL_GET_RX_RING_COUNT
-	.get_rx_ring_count	= r8127_rx_ring_count,
-#endif
-	.get_rxnfc		= r8127_get_rxnfc,
-	.get_coalesce		= r8127_get_coalesce,
-	.set_coalesce		= r8127_set_coalesce,
-	.get_sset_count		= r8127_get_sset_count,
-	.get_strings		= r8127_get_strings,
-	.get_ethtool_stats	= r8127_get_ethtool_stats,
+/* the core's snapshot buffer holds either counter struct */
+union r8127_stats_snap {
+	struct r8127_qcnt q;
+	struct r8127_dev_stats d;
 };
 
-void r8127_set_ethtool_ops(struct net_device *dev)
+static const struct rxs_stats_desc r8127_stats_desc = {
+	.rxq = r8127_rxq_stats,
+	.n_rxq = ARRAY_SIZE(r8127_rxq_stats),
+	.max_rx = R8127_MAX_RX_QUEUES,
+	.txq = r8127_txq_stats,
+	.n_txq = ARRAY_SIZE(r8127_txq_stats),
+	.max_tx = R8127_MAX_TX_QUEUES,
+	.dev = r8127_dev_stats,
+	.n_dev = ARRAY_SIZE(r8127_dev_stats),
+	.snap_size = sizeof(union r8127_stats_snap),
+	.read_rxq = r8127_read_rxq,
+	.read_txq = r8127_read_txq,
+	.read_dev = r8127_read_dev,
+};
+
+static const struct rxs_ethtool_ops r8127_ethtool_ops = {
+	.ops = {
+		.supported_coalesce_params = ETHTOOL_COALESCE_RX_USECS |
+					     ETHTOOL_COALESCE_TX_USECS,
+		.get_drvinfo		= r8127_get_drvinfo,
+		.get_link		= ethtool_op_get_link,
+		.get_link_ksettings	= r8127_get_link_ksettings,
+		.set_link_ksettings	= r8127_set_link_ksettings,
+		.get_ringparam		= r8127_get_ringparam,
+		.set_ringparam		= r8127_set_ringparam,
+		.get_channels		= r8127_get_channels,
+		.set_channels		= r8127_set_channels,
+		.get_coalesce		= r8127_get_coalesce,
+		.set_coalesce		= r8127_set_coalesce,
+		RXS_ETHTOOL_RSS_OPS
+		RXS_ETHTOOL_STATS_OPS
+	},
+	.rss = &r8127_rss_desc,
+	.stats = &r8127_stats_desc,
+};
+
+/* -EINVAL (and a warning) if a statistics table does not fit. */
+int r8127_set_ethtool_ops(struct net_device *dev)
 {
-	dev->ethtool_ops = &r8127_ethtool_ops;
+	int ret = rxs_stats_desc_check(&r8127_stats_desc);
+
+	if (ret)
+		return ret;
+	dev->ethtool_ops = &r8127_ethtool_ops.ops;
+	return 0;
 }

@@ -329,7 +329,7 @@ u32 r8127_rss_ctrl(struct r8127_priv *tp)
 {
 	u32 ctrl;
 
-	if (tp->qmap.n_rx < 2)
+	if (tp->vmap.n_rx < 2)
 		return 0;
 	ctrl = R8127_RSS_TCP_IPV4 | R8127_RSS_IPV4 | R8127_RSS_TCP_IPV6 |
 	       R8127_RSS_IPV6 | R8127_RSS_IPV6_EXT | R8127_RSS_TCP_IPV6_EXT;
@@ -338,7 +338,7 @@ u32 r8127_rss_ctrl(struct r8127_priv *tp)
 	if (tp->rss_udp6)
 		ctrl |= R8127_RSS_UDP_IPV6 | R8127_RSS_UDP_IPV6_EXT;
 	ctrl |= FIELD_PREP(R8127_RSS_INDIR_BITS, ilog2(R8127_RSS_INDIR_SIZE));
-	ctrl |= FIELD_PREP(R8127_RSS_CPU_BITS, ilog2(r8127_hw_rx_rings(&tp->qmap)));
+	ctrl |= FIELD_PREP(R8127_RSS_CPU_BITS, ilog2(r8127_hw_rx_rings(&tp->vmap)));
 	return ctrl;
 }
 
@@ -366,7 +366,7 @@ void r8127_hw_write_rss(struct r8127_priv *tp)
 	u32 i;
 	u16 q;
 
-	if (tp->qmap.n_rx >= 2) {
+	if (tp->vmap.n_rx >= 2) {
 		for (i = 0; i < R8127_RSS_KEY_SIZE; i += 4)
 			r8127_w32(tp, R8127_RSS_KEY + i,
 				  r8127_key_word(tp->rss_key + i));
@@ -375,7 +375,7 @@ void r8127_hw_write_rss(struct r8127_priv *tp)
 	r8127_w32(tp, R8127_RSS_CTRL, r8127_rss_ctrl(tp));
 
 	q = r8127_r16(tp, R8127_Q_NUM_CTRL) & ~R8127_Q_NUM_RX;
-	q |= FIELD_PREP(R8127_Q_NUM_RX, ilog2(r8127_hw_rx_rings(&tp->qmap)));
+	q |= FIELD_PREP(R8127_Q_NUM_RX, ilog2(r8127_hw_rx_rings(&tp->vmap)));
 	r8127_w16(tp, R8127_Q_NUM_CTRL, q);
 }
 
@@ -443,7 +443,7 @@ static void r8127_hw_start_common(struct r8127_priv *tp)
 	/* [vd] rtl8127_set_tx_q_num, then bits 5:4 = 2 as [up] and [vd] */
 	r8127_mac_ocp_modify(tp, R8127_OCP_TXQ_CFG,
 			     R8127_TXQ_NUM | R8127_TXQ_CFG54,
-			     FIELD_PREP(R8127_TXQ_NUM, ilog2(tp->qmap.n_tx)) |
+			     FIELD_PREP(R8127_TXQ_NUM, ilog2(tp->vmap.n_tx)) |
 			     FIELD_PREP(R8127_TXQ_CFG54, R8127_TXQ_CFG54_VAL));
 	r8127_ocp_apply(tp, r8127_ocp_start_3, ARRAY_SIZE(r8127_ocp_start_3));
 	r8127_mac_ocp_modify(tp, R8127_OCP_EB54, 0, R8127_EB54_PULSE);

@@ -5,32 +5,22 @@
  * Vector mode ([vd] "ISR version 6"): INT_CFG0 bit 0 set, one ISR_V2 /
  * IMR_V2 bit per MSI-X vector, and each event has a fixed vector: RX
  * queue q -> q, TX queue q -> 8 + q, link -> 29. So 30 vectors must be
- * granted even though at most 7 are requested. The logical layout of
- * rxscale/queue_map.h (RX queues, then TX queues, then link) is mapped
- * onto these hardware vectors here.
+ * granted even though at most 7 are requested. These hardware vectors
+ * are the lines of rxscale/vector_map.h; the map says which of them are
+ * in use and which NAPI instances (channels) each one schedules.
  *
  * Combined channel q: the vectors of RX queue q and TX queue q both stay
- * requested (and keep their names), but only the RX vector has a NAPI;
- * the TX vector masks and acknowledges its own bit and schedules that
- * NAPI, which cleans TX queue q too and unmasks both bits when it
- * completes.
+ * requested (and keep their names) and both schedule the channel's one
+ * NAPI, which cleans both queues and unmasks both bits when it
+ * completes; each handler masks and acknowledges only its own bit.
  *
  * Fallback: fewer than 30 vectors. One MSI-X/MSI/INTx vector in the
- * legacy IMR0/ISR0 mode that upstream r8169 uses, with one RX queue,
- * one TX queue and no RSS.
+ * legacy IMR0/ISR0 mode that upstream r8169 uses (every event on line
+ * 0), with one combined channel: one RX queue, one TX queue, no RSS.
  */
 #include <linux/interrupt.h>
 
 #include "r8127.h"
-
-static u32 r8127_hw_vector(const struct rxs_qmap *m, u32 logical)
-{
-	if (logical < m->n_rx)
-		return R8127_V2_RX(logical);
-	if (logical < m->n_rx + m->n_tx)
-		return R8127_V2_TX(logical - m->n_rx);
-	return R8127_V2_LINK;
-}
 
 int r8127_irq_alloc_vectors(struct r8127_priv *tp)
 {
@@ -76,114 +66,119 @@ static void r8127_irq_name(struct r8127_priv *tp, struct r8127_irq *s)
 		snprintf(s->name, sizeof(s->name), "%s-link", ifname);
 }
 
-/*
- * The queue map for @rx RX and @tx TX queues (validated by the caller)
- * in the interrupt mode the device has.
- */
-void r8127_irq_build_qmap(struct r8127_priv *tp, u32 rx, u32 tx,
-			  struct rxs_qmap *m)
+/* On which hardware vector (line) each event arrives, by mode. */
+static void r8127_irq_event_lines(struct r8127_priv *tp,
+				  struct rxs_vmap_lines *l)
 {
-	u32 granted = tp->msix ? rxs_qmap_vectors_needed(rx, tx) : 1;
+	u32 q;
 
-	if (!tp->msix)
+	if (!tp->msix) {
+		rxs_vmap_lines_one(l, 0);
+		return;
+	}
+	rxs_vmap_lines_one(l, R8127_V2_LINK);
+	for (q = 0; q < R8127_MAX_RX_QUEUES; q++)
+		l->rx[q] = R8127_V2_RX(q);
+	for (q = 0; q < R8127_MAX_TX_QUEUES; q++)
+		l->tx[q] = R8127_V2_TX(q);
+}
+
+/*
+ * The vector map for @rx RX and @tx TX queues of which @comb are
+ * combined channels (validated by the caller), in the interrupt mode
+ * the device has: the fallback runs one combined channel.
+ */
+void r8127_irq_build_vmap(struct r8127_priv *tp, u32 rx, u32 tx, u32 comb,
+			  struct rxs_vmap *m)
+{
+	struct rxs_vmap_lines l;
+
+	if (!tp->msix) {
+		rx = 1;
 		tx = 1;
-	if (rxs_qmap_build(m, rx, tx, R8127_MAX_RX_QUEUES,
-			   R8127_MAX_TX_QUEUES, granted)) {
+		comb = 1;
+	}
+	r8127_irq_event_lines(tp, &l);
+	if (rxs_vmap_build(m, &l, rx, tx, min3(comb, rx, tx))) {
 		/* requests are validated before; keep a working minimum */
-		rxs_qmap_build(m, 1, 1, R8127_MAX_RX_QUEUES,
-			       R8127_MAX_TX_QUEUES, 1);
+		rxs_vmap_build(m, &l, 1, 1, 1);
 	}
 }
 
-/* The interrupt lines (bits of hardware vectors) layout @m uses. */
-u32 r8127_irq_lines(struct r8127_priv *tp, const struct rxs_qmap *m)
+/* The interrupt lines (bits of hardware vectors) map @m uses. */
+u32 r8127_irq_lines(const struct rxs_vmap *m)
 {
-	u32 lines = 0, l;
+	u32 lines = 0, v;
 
-	if (!tp->msix)
-		return BIT(0);
-	for (l = 0; l < m->n_vec; l++)
-		lines |= BIT(r8127_hw_vector(m, l));
+	for (v = 0; v < m->n_vec; v++)
+		lines |= BIT(m->vec_line[v]);
 	return lines;
 }
 
 /*
- * The vector table for tp->qmap and tp->req_comb. Called with the
- * datapath stopped.
+ * Each NAPI's unmask bits for tp->vmap: the vectors that schedule it.
+ * Called with the datapath stopped.
  */
-void r8127_irq_setup_vecs(struct r8127_priv *tp)
+void r8127_irq_setup_napis(struct r8127_priv *tp)
 {
-	struct rxs_qmap *m = &tp->qmap;
-	u32 l;
+	const struct rxs_vmap *m = &tp->vmap;
+	u32 v, n;
 
-	tp->nvec = m->n_vec;
-	for (l = 0; l < m->n_vec; l++) {
-		struct r8127_vec *v = &tp->vec[l];
-		u32 rxm = rxs_qmap_vec_rx_mask(m, l);
+	for (n = 0; n < m->n_napi; n++)
+		tp->napi[n].unmask = 0;
+	for (v = 0; v < m->n_vec; v++)
+		for (n = 0; n < m->n_napi; n++)
+			if (m->vec_napi[v] & BIT_ULL(n))
+				tp->napi[n].unmask |= BIT(m->vec_line[v]);
+}
 
-		memset(v, 0, sizeof(*v));
-		v->tp = tp;
-		v->rx = rxm ? &tp->rs.rx[__ffs(rxm)] : NULL;
-		v->tx_mask = rxs_qmap_vec_tx_mask(m, l);
-		v->link = rxs_qmap_link_vector(m) == (int)l;
-		v->hw_bit = tp->msix ? r8127_hw_vector(m, l) : 0;
-		v->has_napi = v->rx || v->tx_mask;
-		v->nv = v;
-		v->poll_tx_mask = v->tx_mask;
-		v->unmask = BIT(v->hw_bit);
-	}
-	if (!tp->msix)
-		return;
-	/* combined channel q: logical vectors q (RX) and n_rx + q (TX) */
-	for (l = 0; l < min3(tp->req_comb, m->n_rx, m->n_tx); l++) {
-		struct r8127_vec *rv = &tp->vec[l];
-		struct r8127_vec *tv = &tp->vec[m->n_rx + l];
+/* Schedule the NAPIs of vector @v of the running map. */
+static void r8127_irq_schedule(struct r8127_priv *tp, int v)
+{
+	u64 napis = tp->vmap.vec_napi[v];
 
-		tv->nv = rv;
-		tv->has_napi = false;
-		tv->poll_tx_mask = 0;
-		rv->poll_tx_mask |= tv->tx_mask;
-		rv->unmask |= BIT(tv->hw_bit);
+	while (napis) {
+		napi_schedule(&tp->napi[__ffs64(napis)].napi);
+		napis &= napis - 1;
 	}
 }
 
 static irqreturn_t r8127_msix_irq(int irq, void *data)
 {
 	struct r8127_irq *s = data;
-	struct r8127_vec *v = READ_ONCE(s->vec);
+	int v = READ_ONCE(s->vec);
 	struct r8127_priv *tp = s->tp;
 	u32 bit = BIT(s->hw_bit);
 
 	/* [vd] mask this vector, acknowledge it, then let NAPI run */
 	r8127_w32(tp, R8127_IMR_V2_CLEAR, bit);
 	r8127_w32(tp, R8127_ISR_V2, bit);
-	if (!v)		/* a line requested for a layout not running yet */
+	if (v < 0)	/* a line requested for a layout not running yet */
 		return IRQ_HANDLED;
-	if (v->link) {
+	if (v == tp->vmap.link_vec) {
 		mod_delayed_work(rxs_system_percpu_wq(), &tp->link_work, 0);
 		r8127_w32(tp, R8127_IMR_V2_SET, bit);
 	}
-	if (v->nv->has_napi)
-		napi_schedule(&v->nv->napi);
+	r8127_irq_schedule(tp, v);
 	return IRQ_HANDLED;
 }
 
 static irqreturn_t r8127_legacy_irq(int irq, void *data)
 {
 	struct r8127_irq *s = data;
-	struct r8127_vec *v = READ_ONCE(s->vec);
+	int v = READ_ONCE(s->vec);
 	struct r8127_priv *tp = s->tp;
 	u32 status = r8127_r32(tp, R8127_ISR0);
 
 	/* [up] rtl8169_interrupt: all ones means the device is gone */
 	if ((status & R8127_ISR0_EVENTS) == R8127_ISR0_EVENTS ||
-	    !(status & R8127_INT_LEGACY_MASK) || !v)
+	    !(status & R8127_INT_LEGACY_MASK) || v < 0)
 		return IRQ_NONE;
 	r8127_w32(tp, R8127_IMR0, 0);
 	r8127_w32(tp, R8127_ISR0, status);
 	if (status & R8127_INT_LINK_CHG)
 		mod_delayed_work(rxs_system_percpu_wq(), &tp->link_work, 0);
-	napi_schedule(&v->napi);
+	r8127_irq_schedule(tp, v);
 	return IRQ_HANDLED;
 }
 
@@ -233,7 +228,7 @@ int r8127_irq_request(struct r8127_priv *tp, u32 lines, u32 *added)
 			continue;
 		s->tp = tp;
 		s->hw_bit = hw;
-		WRITE_ONCE(s->vec, NULL);
+		WRITE_ONCE(s->vec, -1);
 		s->irq = pci_irq_vector(tp->pdev, hw);
 		r8127_irq_name(tp, s);
 		ret = request_irq(s->irq, tp->msix ? r8127_msix_irq :
@@ -262,33 +257,26 @@ void r8127_irq_release(struct r8127_priv *tp, u32 keep)
 			r8127_irq_free_line(tp, &tp->irqs[hw]);
 }
 
-/* Point the lines at the vectors of the running layout, or detach them. */
+/*
+ * Point the lines at the vectors of the running map (and note their
+ * IRQs for the NAPI association), or detach them.
+ */
 void r8127_irq_attach(struct r8127_priv *tp, bool on)
 {
-	u32 i;
+	u32 v;
 
-	for (i = 0; i < tp->nvec; i++) {
-		struct r8127_vec *v = &tp->vec[i];
-		struct r8127_irq *s = &tp->irqs[v->hw_bit];
+	for (v = 0; v < tp->vmap.n_vec; v++) {
+		struct r8127_irq *s = &tp->irqs[tp->vmap.vec_line[v]];
 
-		v->irq = s->irq;
-		WRITE_ONCE(s->vec, on ? v : NULL);
+		tp->vec_irq[v] = s->irq;
+		WRITE_ONCE(s->vec, on ? (int)v : -1);
 	}
-}
-
-static u32 r8127_v2_mask(struct r8127_priv *tp)
-{
-	u32 mask = 0, i;
-
-	for (i = 0; i < tp->nvec; i++)
-		mask |= BIT(tp->vec[i].hw_bit);
-	return mask;
 }
 
 void r8127_irq_enable(struct r8127_priv *tp)
 {
 	if (tp->msix)
-		r8127_w32(tp, R8127_IMR_V2_SET, r8127_v2_mask(tp));
+		r8127_w32(tp, R8127_IMR_V2_SET, r8127_irq_lines(&tp->vmap));
 	else
 		r8127_w32(tp, R8127_IMR0, R8127_INT_LEGACY_MASK);
 }
@@ -307,12 +295,12 @@ void r8127_irq_disable(struct r8127_priv *tp)
 			synchronize_irq(tp->irqs[hw].irq);
 }
 
-void r8127_irq_unmask_vec(struct r8127_vec *v)
+void r8127_irq_unmask_napi(struct r8127_napi *n)
 {
-	struct r8127_priv *tp = v->tp;
+	struct r8127_priv *tp = n->tp;
 
 	if (tp->msix)
-		r8127_w32(tp, R8127_IMR_V2_SET, v->unmask);
+		r8127_w32(tp, R8127_IMR_V2_SET, n->unmask);
 	else
 		r8127_w32(tp, R8127_IMR0, R8127_INT_LEGACY_MASK);
 }

@@ -183,8 +183,8 @@ static int r8127_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	netdev_info(dev, "RTL8127A%s at %s, %pM, %s: %u RX / %u TX queues%s\n",
 		    tp->sfp ? " (SFP)" : "", pci_name(pdev), dev->dev_addr,
 		    tp->msix ? "MSI-X vector mode" : "single vector",
-		    tp->qmap.n_rx, tp->qmap.n_tx,
-		    tp->qmap.n_rx > 1 ? ", RSS" : "");
+		    tp->vmap.n_rx, tp->vmap.n_tx,
+		    tp->vmap.n_rx > 1 ? ", RSS" : "");
 	r8127_debugfs_add(tp);
 	return 0;
 
@@ -271,6 +271,7 @@ static void __exit r8127_exit(void)
 }
 module_exit(r8127_exit);
 
+RXS_IMPORT_NS();
 MODULE_DESCRIPTION("Realtek RTL8127 10GbE driver with RSS (rxscale)");
 MODULE_LICENSE("GPL");
 MODULE_FIRMWARE(R8127_FW_NAME);

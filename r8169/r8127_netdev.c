@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * r8127 net_device operations: open/stop, runtime reconfiguration of
- * channels, rings and MTU, TX timeout recovery and statistics.
+ * channels, rings and MTU, TX timeout recovery. NAPI set-up and the
+ * statistics (get_stats64, netdev qstats) come from rxscale_core.
  *
  * A reconfiguration works as fbnic_set_channels() and
  * fbnic_set_ringparam() do (Linux 7.3 fbnic_ethtool.c): everything the
@@ -21,94 +22,28 @@
 void r8127_rss_default_indir(struct r8127_priv *tp)
 {
 	rxs_indir_fill_default(tp->rss_indir, R8127_RSS_INDIR_SIZE,
-			       tp->qmap.n_rx ? tp->qmap.n_rx : 1);
-}
-
-void r8127_read_qcnt(struct r8127_queue_stats *s, struct r8127_qcnt *out)
-{
-	unsigned int start;
-
-	do {
-		start = u64_stats_fetch_begin(&s->syncp);
-		*out = s->c;
-	} while (u64_stats_fetch_retry(&s->syncp, start));
-}
-
-static void r8127_napi_add_all(struct r8127_priv *tp)
-{
-	u32 i;
-
-	for (i = 0; i < tp->nvec; i++) {
-		struct r8127_vec *v = &tp->vec[i];
-
-		/* RX vectors keep their NAPI config slot across changes */
-		if (v->has_napi)
-			rxs_napi_add(tp->dev, &v->napi, r8127_poll,
-				     v->rx ? v->rx->q : -1);
-	}
-}
-
-static void r8127_napi_del_all(struct r8127_priv *tp)
-{
-	u32 i;
-
-	for (i = 0; i < tp->nvec; i++)
-		if (tp->vec[i].has_napi)
-			netif_napi_del(&tp->vec[i].napi);
-}
-
-static void r8127_napi_enable_all(struct r8127_priv *tp, bool on)
-{
-	u32 i;
-
-	for (i = 0; i < tp->nvec; i++) {
-		struct r8127_vec *v = &tp->vec[i];
-
-		if (!v->has_napi)
-			continue;
-		if (on)
-			napi_enable(&v->napi);
-		else
-			napi_disable(&v->napi);
-	}
-}
-
-/* netdev genl: which NAPI (and IRQ) serves which queue. */
-static void r8127_link_queues(struct r8127_priv *tp, bool on)
-{
-	struct net_device *dev = tp->dev;
-	u32 q, i;
-
-	for (i = 0; i < tp->nvec && on; i++)
-		if (tp->vec[i].has_napi)
-			rxs_napi_set_irq(&tp->vec[i].napi, tp->vec[i].irq);
-	for (q = 0; q < tp->qmap.n_rx; q++)
-		rxs_queue_set_napi_rx(dev, q,
-				      on ? &tp->rs.rx[q].vec->napi : NULL);
-	for (q = 0; q < tp->qmap.n_tx; q++)
-		rxs_queue_set_napi_tx(dev, q,
-				      on ? &tp->rs.tx[q].vec->napi : NULL);
+			       tp->vmap.n_rx ? tp->vmap.n_rx : 1);
 }
 
 /*
- * Start the datapath on the running configuration (tp->qmap, tp->rs, its
+ * Start the datapath on the running configuration (tp->vmap, tp->rs, its
  * interrupt lines requested). Cannot fail.
  */
 static void r8127_start(struct r8127_priv *tp)
 {
 	struct net_device *dev = tp->dev;
 
-	r8127_irq_setup_vecs(tp);
+	r8127_irq_setup_napis(tp);
 	r8127_rings_reset(tp);
-	r8127_napi_add_all(tp);
+	rxs_napi_add_all(dev, &tp->vmap, tp->napis, r8127_poll);
 	r8127_irq_attach(tp, true);
-	r8127_link_queues(tp, true);
+	rxs_napi_link_queues(dev, &tp->vmap, tp->napis, tp->vec_irq);
 
 	r8127_irq_disable(tp);
 	r8127_hw_stop(tp);
 	r8127_hw_start(tp);
 	WRITE_ONCE(tp->up, true);
-	r8127_napi_enable_all(tp, true);
+	rxs_napi_enable_all(&tp->vmap, tp->napis);
 	r8127_irq_enable(tp);
 	netif_tx_start_all_queues(dev);
 	r8127_phy_start(tp);
@@ -130,12 +65,12 @@ static void r8127_stop_datapath(struct r8127_priv *tp)
 	 * stopped queues, and start_xmit would then race with the ring
 	 * teardown below (found by ethtool -L under traffic).
 	 */
-	r8127_napi_enable_all(tp, false);
+	rxs_napi_disable_all(&tp->vmap, tp->napis);
 	netif_tx_disable(dev);
 	r8127_hw_stop(tp);
-	r8127_link_queues(tp, false);
+	rxs_napi_unlink_queues(dev, &tp->vmap);
 	r8127_irq_attach(tp, false);
-	r8127_napi_del_all(tp);
+	rxs_napi_del_all(&tp->vmap, tp->napis);
 	r8127_tx_purge_all(tp);
 }
 
@@ -174,12 +109,13 @@ static int r8127_stage_alloc(struct r8127_priv *tp, struct r8127_stage *st)
 {
 	int ret;
 
-	r8127_irq_build_qmap(tp, st->req_rx, st->req_tx, &st->qmap);
-	st->rx_v4 = tp->msix && st->qmap.n_rx >= 2;
+	r8127_irq_build_vmap(tp, st->req_rx, st->req_tx, st->req_comb,
+			     &st->vmap);
+	st->rx_v4 = tp->msix && st->vmap.n_rx >= 2;
 	ret = r8127_rings_alloc(tp, st);
 	if (ret)
 		return ret;
-	ret = r8127_irq_request(tp, r8127_irq_lines(tp, &st->qmap),
+	ret = r8127_irq_request(tp, r8127_irq_lines(&st->vmap),
 				&st->irq_new);
 	if (ret)
 		r8127_rings_free(tp, &st->rs);
@@ -201,7 +137,7 @@ static void r8127_stage_swap(struct r8127_priv *tp, struct r8127_stage *st)
 	tp->req_comb = st->req_comb;
 	tp->rx_ring_size = st->rx_ring_size;
 	tp->tx_ring_size = st->tx_ring_size;
-	tp->qmap = st->qmap;
+	tp->vmap = st->vmap;
 	tp->rx_v4 = st->rx_v4;
 	r8127_rings_swap(&tp->rs, &st->rs);
 	if (!netif_is_rxfh_configured(tp->dev))
@@ -216,8 +152,8 @@ static int r8127_up(struct r8127_priv *tp)
 	ret = r8127_stage_alloc(tp, st);
 	if (ret)
 		return ret;
-	ret = netif_set_real_num_queues(tp->dev, st->qmap.n_tx,
-					st->qmap.n_rx);
+	ret = netif_set_real_num_queues(tp->dev, st->vmap.n_tx,
+					st->vmap.n_rx);
 	if (ret) {
 		r8127_stage_free(tp, st);
 		return ret;
@@ -257,10 +193,11 @@ int r8127_reconfigure(struct r8127_priv *tp, u32 rx, u32 tx, u32 comb,
 	int ret;
 
 	if (!netif_running(dev) || !tp->up) {
-		struct rxs_qmap m;
+		/* the stage's map (RTNL) spares the stack a struct rxs_vmap */
+		struct rxs_vmap *m = &tp->stage.vmap;
 
-		r8127_irq_build_qmap(tp, rx, tx, &m);
-		ret = netif_set_real_num_queues(dev, m.n_tx, m.n_rx);
+		r8127_irq_build_vmap(tp, rx, tx, comb, m);
+		ret = netif_set_real_num_queues(dev, m->n_tx, m->n_rx);
 		if (ret)
 			return ret;
 		tp->req_rx = rx;
@@ -268,7 +205,7 @@ int r8127_reconfigure(struct r8127_priv *tp, u32 rx, u32 tx, u32 comb,
 		tp->req_comb = comb;
 		tp->rx_ring_size = rx_size;
 		tp->tx_ring_size = tx_size;
-		tp->qmap = m;
+		tp->vmap = *m;
 		WRITE_ONCE(dev->mtu, mtu);
 		if (!netif_is_rxfh_configured(dev))
 			r8127_rss_default_indir(tp);
@@ -287,7 +224,7 @@ int r8127_reconfigure(struct r8127_priv *tp, u32 rx, u32 tx, u32 comb,
 		goto err_log;
 
 	r8127_stop_datapath(tp);
-	ret = netif_set_real_num_queues(dev, st->qmap.n_tx, st->qmap.n_rx);
+	ret = netif_set_real_num_queues(dev, st->vmap.n_tx, st->vmap.n_rx);
 	if (ret)
 		goto err_restart;
 
@@ -297,7 +234,7 @@ int r8127_reconfigure(struct r8127_priv *tp, u32 rx, u32 tx, u32 comb,
 	r8127_start(tp);
 	/* the stage holds the old rings now; free the lines nobody uses */
 	r8127_rings_free(tp, &st->rs);
-	r8127_irq_release(tp, r8127_irq_lines(tp, &tp->qmap));
+	r8127_irq_release(tp, r8127_irq_lines(&tp->vmap));
 	return 0;
 
 err_restart:
@@ -361,28 +298,6 @@ static void r8127_tx_timeout(struct net_device *dev, unsigned int txq)
 	WRITE_ONCE(tp->tx_timeouts, tp->tx_timeouts + 1);
 	netdev_warn(dev, "TX queue %u timed out\n", txq);
 	schedule_work(&tp->reset_work);
-}
-
-static void r8127_get_stats64(struct net_device *dev,
-			      struct rtnl_link_stats64 *s)
-{
-	struct r8127_priv *tp = netdev_priv(dev);
-	struct r8127_qcnt c;
-	u32 q;
-
-	for (q = 0; q < R8127_MAX_RX_QUEUES; q++) {
-		r8127_read_qcnt(&tp->rx_stats[q], &c);
-		s->rx_packets += c.packets;
-		s->rx_bytes += c.bytes;
-		s->rx_dropped += c.dropped;
-		s->rx_errors += c.errors;
-	}
-	for (q = 0; q < R8127_MAX_TX_QUEUES; q++) {
-		r8127_read_qcnt(&tp->tx_stats[q], &c);
-		s->tx_packets += c.packets;
-		s->tx_bytes += c.bytes;
-		s->tx_dropped += c.errors;
-	}
 }
 
 static int r8127_set_mac_address(struct net_device *dev, void *p)
@@ -454,7 +369,7 @@ static const struct net_device_ops r8127_netdev_ops = {
 	.ndo_open		= r8127_open,
 	.ndo_stop		= r8127_stop,
 	.ndo_start_xmit		= r8127_start_xmit,
-	.ndo_get_stats64	= r8127_get_stats64,
+	.ndo_get_stats64	= rxs_get_stats64,
 	.ndo_set_rx_mode	= r8127_set_rx_mode,
 	.ndo_set_mac_address	= r8127_set_mac_address,
 	.ndo_validate_addr	= eth_validate_addr,
@@ -464,97 +379,29 @@ static const struct net_device_ops r8127_netdev_ops = {
 	.ndo_tx_timeout		= r8127_tx_timeout,
 };
 
-#ifdef HAVE_NETDEV_STAT_OPS
-static void r8127_qstats_rx(struct net_device *dev, int idx,
-			    struct netdev_queue_stats_rx *st)
-{
-	struct r8127_priv *tp = netdev_priv(dev);
-	struct r8127_qcnt c;
-
-	r8127_read_qcnt(&tp->rx_stats[idx], &c);
-	st->packets = c.packets;
-	st->bytes = c.bytes;
-	st->alloc_fail = c.alloc_fail;
-	st->csum_unnecessary = c.csum_ok;
-	st->csum_none = c.csum_none;
-	st->hw_drops = c.errors;
-}
-
-static void r8127_qstats_tx(struct net_device *dev, int idx,
-			    struct netdev_queue_stats_tx *st)
-{
-	struct r8127_priv *tp = netdev_priv(dev);
-	struct r8127_qcnt c;
-
-	r8127_read_qcnt(&tp->tx_stats[idx], &c);
-	st->packets = c.packets;
-	st->bytes = c.bytes;
-	st->stop = c.stops;
-	st->wake = c.wakes;
-}
-
-/* Counters of queues not in use now, so the totals stay consistent. */
-static void r8127_qstats_base(struct net_device *dev,
-			      struct netdev_queue_stats_rx *rx,
-			      struct netdev_queue_stats_tx *tx)
-{
-	struct r8127_priv *tp = netdev_priv(dev);
-	struct r8127_qcnt c;
-	u32 q;
-
-	rx->packets = 0;
-	rx->bytes = 0;
-	rx->alloc_fail = 0;
-	rx->csum_unnecessary = 0;
-	rx->csum_none = 0;
-	rx->hw_drops = 0;
-	for (q = dev->real_num_rx_queues; q < R8127_MAX_RX_QUEUES; q++) {
-		r8127_read_qcnt(&tp->rx_stats[q], &c);
-		rx->packets += c.packets;
-		rx->bytes += c.bytes;
-		rx->alloc_fail += c.alloc_fail;
-		rx->csum_unnecessary += c.csum_ok;
-		rx->csum_none += c.csum_none;
-		rx->hw_drops += c.errors;
-	}
-	tx->packets = 0;
-	tx->bytes = 0;
-	tx->stop = 0;
-	tx->wake = 0;
-	for (q = dev->real_num_tx_queues; q < R8127_MAX_TX_QUEUES; q++) {
-		r8127_read_qcnt(&tp->tx_stats[q], &c);
-		tx->packets += c.packets;
-		tx->bytes += c.bytes;
-		tx->stop += c.stops;
-		tx->wake += c.wakes;
-	}
-}
-
-static const struct netdev_stat_ops r8127_stat_ops = {
-	.get_queue_stats_rx	= r8127_qstats_rx,
-	.get_queue_stats_tx	= r8127_qstats_tx,
-	.get_base_stats		= r8127_qstats_base,
-};
-#endif
-
 int r8127_netdev_setup(struct r8127_priv *tp)
 {
 	struct net_device *dev = tp->dev;
 	netdev_features_t f;
+	int ret;
 	u32 q;
 
 	for (q = 0; q < R8127_MAX_RX_QUEUES; q++)
 		u64_stats_init(&tp->rx_stats[q].syncp);
 	for (q = 0; q < R8127_MAX_TX_QUEUES; q++)
 		u64_stats_init(&tp->tx_stats[q].syncp);
+	for (q = 0; q < R8127_MAX_NAPI; q++) {
+		tp->napi[q].tp = tp;
+		tp->napis[q] = &tp->napi[q].napi;
+	}
 	INIT_DELAYED_WORK(&tp->link_work, r8127_link_work);
 	INIT_WORK(&tp->reset_work, r8127_reset_work);
 
 	dev->netdev_ops = &r8127_netdev_ops;
-#ifdef HAVE_NETDEV_STAT_OPS
-	dev->stat_ops = &r8127_stat_ops;
-#endif
-	r8127_set_ethtool_ops(dev);
+	rxs_netdev_set_stat_ops(dev);
+	ret = r8127_set_ethtool_ops(dev);
+	if (ret)
+		return ret;
 	dev->watchdog_timeo = 5 * HZ;
 
 	f = NETIF_F_SG | NETIF_F_IP_CSUM | NETIF_F_IPV6_CSUM | NETIF_F_TSO |
@@ -576,7 +423,8 @@ int r8127_netdev_setup(struct r8127_priv *tp)
 	/* [up] r8169 turns software IRQ coalescing on by default */
 	rxs_sw_irq_coalesce_default_on(dev);
 
-	r8127_irq_build_qmap(tp, tp->req_rx, tp->req_tx, &tp->qmap);
+	r8127_irq_build_vmap(tp, tp->req_rx, tp->req_tx, tp->req_comb,
+			     &tp->vmap);
 	r8127_rss_default_indir(tp);
-	return netif_set_real_num_queues(dev, tp->qmap.n_tx, tp->qmap.n_rx);
+	return netif_set_real_num_queues(dev, tp->vmap.n_tx, tp->vmap.n_rx);
 }

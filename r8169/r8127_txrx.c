@@ -110,7 +110,7 @@ static void r8127_rx_give(struct r8127_rx_ring *r, u32 i)
 /* A page for an RX buffer, or NULL (real or injected failure). */
 static struct page *r8127_rx_alloc_page(struct r8127_rx_ring *r)
 {
-	if (r8127_fail_rx_alloc(r->tp))
+	if (rxs_failknob_hit(&r->tp->rx_fail))
 		return NULL;
 	return page_pool_dev_alloc_pages(r->pool);
 }
@@ -227,7 +227,7 @@ static bool r8127_rx_one(struct r8127_rx_ring *r, u32 i, u32 opts1,
 	skb_record_rx_queue(skb, r->q);
 	c->packets++;
 	c->bytes += skb->len;
-	napi_gro_receive(&r->vec->napi, skb);
+	napi_gro_receive(r->napi, skb);
 	return true;
 }
 
@@ -320,7 +320,7 @@ static int r8127_rx_ring_alloc(struct r8127_rx_ring *r)
 	}
 	/* buffers only: r8127_rings_reset() hands them to the chip */
 	for (i = 0; i < r->size; i++) {
-		if (!r8127_fail_reconf_alloc(r->tp))
+		if (!rxs_failknob_hit(&r->tp->reconf_fail))
 			r->page[i] = r8127_rx_alloc_page(r);
 		if (!r->page[i]) {
 			/* counted like a failure on the datapath */
@@ -615,7 +615,7 @@ void r8127_tx_purge_all(struct r8127_priv *tp)
 {
 	u32 q;
 
-	for (q = 0; q < tp->qmap.n_tx; q++) {
+	for (q = 0; q < tp->vmap.n_tx; q++) {
 		if (!tp->rs.tx[q].buf)
 			continue;
 		r8127_tx_purge(&tp->rs.tx[q]);
@@ -666,7 +666,7 @@ static int r8127_tx_ring_alloc(struct r8127_tx_ring *t)
  */
 static int r8127_rx_idle_alloc(struct r8127_priv *tp, struct r8127_stage *st)
 {
-	if (r8127_hw_rx_rings(&st->qmap) == st->qmap.n_rx)
+	if (r8127_hw_rx_rings(&st->vmap) == st->vmap.n_rx)
 		return 0;
 	st->rs.idle = dma_alloc_coherent(&tp->pdev->dev, R8127_RX_IDLE_SIZE,
 					 &st->rs.idle_dma, GFP_KERNEL);
@@ -729,7 +729,7 @@ int r8127_rings_alloc(struct r8127_priv *tp, struct r8127_stage *st)
 	u32 q;
 	int ret;
 
-	for (q = 0; q < st->qmap.n_tx; q++) {
+	for (q = 0; q < st->vmap.n_tx; q++) {
 		struct r8127_tx_ring *t = &st->rs.tx[q];
 
 		t->tp = tp;
@@ -740,7 +740,7 @@ int r8127_rings_alloc(struct r8127_priv *tp, struct r8127_stage *st)
 		if (ret)
 			goto err;
 	}
-	for (q = 0; q < st->qmap.n_rx; q++) {
+	for (q = 0; q < st->vmap.n_rx; q++) {
 		struct r8127_rx_ring *r = &st->rs.rx[q];
 
 		r->tp = tp;
@@ -778,34 +778,26 @@ void r8127_rings_swap(struct r8127_rings *a, struct r8127_rings *b)
 
 /*
  * Before a start: the running rings from their first slot (the chip
- * starts there after its reset), every RX buffer owned by the chip, rings
- * and vectors pointing at each other. Allocates nothing.
+ * starts there after its reset), every RX buffer owned by the chip, each
+ * RX ring pointing at its NAPI. Allocates nothing.
  */
 void r8127_rings_reset(struct r8127_priv *tp)
 {
 	u32 q, i;
 
-	for (q = 0; q < tp->qmap.n_tx; q++) {
+	for (q = 0; q < tp->vmap.n_tx; q++) {
 		tp->rs.tx[q].prod = 0;
 		tp->rs.tx[q].cons = 0;
 	}
-	for (q = 0; q < tp->qmap.n_rx; q++) {
+	for (q = 0; q < tp->vmap.n_rx; q++) {
 		struct r8127_rx_ring *r = &tp->rs.rx[q];
 
 		r->cur = 0;
+		r->napi = tp->napis[tp->vmap.rx_napi[q]];
 		for (i = 0; i < r->size; i++)
 			r8127_rx_give(r, i);
 	}
 	r8127_rx_idle_fill(tp);
-	for (i = 0; i < tp->nvec; i++) {
-		struct r8127_vec *v = &tp->vec[i];
-
-		if (v->rx)
-			v->rx->vec = v;
-		for (q = 0; q < tp->qmap.n_tx; q++)
-			if (v->poll_tx_mask & BIT(q))
-				tp->rs.tx[q].vec = v;
-	}
 }
 
 static void r8127_write_base(struct r8127_priv *tp, u32 lo, dma_addr_t a)
@@ -820,33 +812,37 @@ void r8127_rings_write_bases(struct r8127_priv *tp)
 	u32 q;
 
 	r8127_write_base(tp, R8127_TX_DESC0_LO, tp->rs.tx[0].dma);
-	if (tp->qmap.n_tx > 1)
+	if (tp->vmap.n_tx > 1)
 		r8127_write_base(tp, R8127_TX_DESC1_LO, tp->rs.tx[1].dma);
 	r8127_write_base(tp, R8127_RX_DESC0_LO, tp->rs.rx[0].dma);
-	for (q = 1; q < tp->qmap.n_rx; q++)
+	for (q = 1; q < tp->vmap.n_rx; q++)
 		r8127_write_base(tp, R8127_RX_DESCN_LO(q), tp->rs.rx[q].dma);
-	for (; q < r8127_hw_rx_rings(&tp->qmap); q++)
+	for (; q < r8127_hw_rx_rings(&tp->vmap); q++)
 		r8127_write_base(tp, R8127_RX_DESCN_LO(q), tp->rs.idle_dma);
 }
 
 /* ---------------------------------------------------------------- NAPI */
 
+/* Channel n of tp->vmap: its TX queues, then its RX queues. */
 int r8127_poll(struct napi_struct *napi, int budget)
 {
-	struct r8127_vec *v = container_of(napi, struct r8127_vec, napi);
-	struct r8127_priv *tp = v->tp;
+	struct r8127_napi *n = container_of(napi, struct r8127_napi, napi);
+	struct r8127_priv *tp = n->tp;
+	u32 idx = n - tp->napi;
+	unsigned long txq = tp->vmap.napi_tx[idx];
+	unsigned long rxq = tp->vmap.napi_rx[idx];
 	bool tx_done = true;
 	int work = 0;
 	u32 q;
 
-	for (q = 0; q < tp->qmap.n_tx; q++)
-		if (v->poll_tx_mask & BIT(q))
-			tx_done &= r8127_tx_clean(&tp->rs.tx[q], budget);
-	if (v->rx && budget)
-		work = r8127_rx_poll(v->rx, budget);
+	for_each_set_bit(q, &txq, R8127_MAX_TX_QUEUES)
+		tx_done &= r8127_tx_clean(&tp->rs.tx[q], budget);
+	for_each_set_bit(q, &rxq, R8127_MAX_RX_QUEUES)
+		if (work < budget)
+			work += r8127_rx_poll(&tp->rs.rx[q], budget - work);
 	if (!tx_done)
 		return budget;
 	if (work < budget && napi_complete_done(napi, work))
-		r8127_irq_unmask_vec(v);
+		r8127_irq_unmask_napi(n);
 	return min(work, budget);
 }

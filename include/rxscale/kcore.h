@@ -42,7 +42,8 @@ struct dentry;
 /*
  * @napi[n] is NAPI instance n of @m (m->n_napi entries), @vec_irq[v]
  * the Linux IRQ number of vector v (or negative: none). Call under
- * RTNL; add before request_irq, del after free_irq.
+ * RTNL. add_all zeroes each napi_struct first (memory reused after
+ * del_all is fine; one still registered is not).
  */
 void rxs_napi_add_all(struct net_device *dev, const struct rxs_vmap *m,
 		      struct napi_struct *const *napi,
@@ -99,8 +100,10 @@ void rxs_stats_get64(const struct rxs_stats_desc *d, struct net_device *dev,
  * The driver's RSS state, reached under RTNL. set() gets a request
  * already checked (Toeplitz, entries below rx_rings()); either pointer
  * may be NULL (unchanged). get_hash() returns the RXS_HT_* types in
- * effect (0 with RSS off); set_hash() applies a new set that differs
- * only in hash_changeable types.
+ * effect (0 with RSS off); get_hash_conf() (NULL: get_hash) those
+ * configured, which may differ while RSS is off (one RX queue), and is
+ * what a request is applied to; set_hash() applies a new set that
+ * differs only in hash_changeable types.
  */
 struct rxs_rss_desc {
 	u32 key_size;
@@ -110,6 +113,7 @@ struct rxs_rss_desc {
 	void (*get)(struct net_device *dev, u32 *indir, u8 *key);
 	int (*set)(struct net_device *dev, const u32 *indir, const u8 *key);
 	u32 (*get_hash)(struct net_device *dev);
+	u32 (*get_hash_conf)(struct net_device *dev);
 	int (*set_hash)(struct net_device *dev, u32 set);
 };
 
@@ -180,6 +184,14 @@ void rxs_get_stats64(struct net_device *dev, struct rtnl_link_stats64 *s);
 /* dev->stat_ops = &rxs_netdev_stat_ops */
 extern const struct netdev_stat_ops rxs_netdev_stat_ops;
 #endif
+
+/* netdev queue stats from the stats description, where the kernel has them */
+static inline void rxs_netdev_set_stat_ops(struct net_device *dev)
+{
+#ifdef HAVE_NETDEV_STAT_OPS
+	dev->stat_ops = &rxs_netdev_stat_ops;
+#endif
+}
 
 #define RXS_ETHTOOL_STATS_OPS						\
 	.get_sset_count = rxs_get_sset_count,				\

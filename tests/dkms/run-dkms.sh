@@ -3,7 +3,8 @@
 #
 # DKMS round trip against Debian's installed 6.1 headers: add, build,
 # install (modules land in /lib/modules/<release>/updates/dkms and depmod
-# knows them), then remove, leaving the system as it was.
+# knows them, the drivers depending on rxscale_core), then remove, leaving
+# the system as it was.
 set -eu
 
 . "$(dirname "$0")/../lib/common.sh"
@@ -53,6 +54,11 @@ for m in $mods; do
 	step test -f "/lib/modules/$abi/updates/dkms/$m.ko" -o \
 		-f "/lib/modules/$abi/updates/dkms/$m.ko.xz"
 	step sh -c "modinfo -k $abi $m | grep -q '^vermagic: *$abi '"
+done
+# the drivers import rxscale_core: depmod knows, so modprobe loads it first
+for m in $mods; do
+	[ "$m" != rxscale_core ] || continue
+	step sh -c "modinfo -k $abi -F depends $m | tr ',' '\\n' | grep -qx rxscale_core"
 done
 step dkms remove "rxscale/$ver" --all
 for m in $mods; do

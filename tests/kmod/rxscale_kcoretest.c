@@ -35,7 +35,8 @@ struct kt_priv {
 	struct kt_qcnt txq[KT_TX];
 	u32 indir[KT_INDIR];
 	u8 key[40];
-	u32 hash;
+	u32 hash;		/* configured hash types */
+	bool rss_off;		/* none in effect (one RX queue) */
 	struct rxs_failknob knob;
 };
 
@@ -109,6 +110,13 @@ static u32 kt_get_hash(struct net_device *dev)
 {
 	struct kt_priv *p = netdev_priv(dev);
 
+	return p->rss_off ? 0 : p->hash;
+}
+
+static u32 kt_get_hash_conf(struct net_device *dev)
+{
+	struct kt_priv *p = netdev_priv(dev);
+
 	return p->hash;
 }
 
@@ -128,6 +136,7 @@ static const struct rxs_rss_desc kt_rss = {
 	.get = kt_rss_get,
 	.set = kt_rss_set,
 	.get_hash = kt_get_hash,
+	.get_hash_conf = kt_get_hash_conf,
 	.set_hash = kt_set_hash,
 };
 
@@ -178,6 +187,24 @@ static int kt_set_indir(struct net_device *dev, u32 *indir)
 	return kt_ethtool_ops.ops.set_rxfh(dev, &rxfh, NULL);
 #else
 	return kt_ethtool_ops.ops.set_rxfh(dev, indir, NULL, ETH_RSS_HASH_TOP);
+#endif
+}
+
+/* rx-flow-hash through the ethtool_ops entry, in this kernel's signature */
+static int kt_set_flow_hash(struct net_device *dev, u32 flow_type, u64 data)
+{
+#ifdef HAVE_ETHTOOL_GET_RXFH_FIELDS
+	struct ethtool_rxfh_fields f = { .flow_type = flow_type, .data = data };
+
+	return kt_ethtool_ops.ops.set_rxfh_fields(dev, &f, NULL);
+#else
+	struct ethtool_rxnfc cmd = {
+		.cmd = ETHTOOL_SRXFH,
+		.flow_type = flow_type,
+		.data = data,
+	};
+
+	return kt_ethtool_ops.ops.set_rxnfc(dev, &cmd);
 #endif
 }
 
@@ -258,6 +285,16 @@ static void kt_run(struct net_device *dev)
 	indir[1] = KT_RX;
 	kt_check(kt_set_indir(dev, indir) == -EINVAL && p->indir[1] == 1,
 		 "set_rxfh refuses an entry beyond the queues");
+	/* rx-flow-hash with RSS off: applied to the configured types */
+	p->rss_off = true;
+	kt_check(!kt_set_flow_hash(dev, UDP_V4_FLOW, RXH_IP_SRC | RXH_IP_DST),
+		 "udp4 sd with RSS off");
+	kt_check(!kt_set_flow_hash(dev, UDP_V4_FLOW, RXH_IP_SRC | RXH_IP_DST |
+				   RXH_L4_B_0_1 | RXH_L4_B_2_3) &&
+		 (p->hash & RXS_HT_UDP4), "udp4 sdfn with RSS off");
+	kt_check(kt_set_flow_hash(dev, TCP_V4_FLOW, RXH_IP_SRC | RXH_IP_DST) ==
+		 -EINVAL && (p->hash & RXS_HT_TCP4), "tcp4 sd refused");
+	p->rss_off = false;
 	rxs_channels_fill(&kt_limits, &q, &ch);
 	kt_check(ch.combined_count == 1 && ch.rx_count == 1 &&
 		 ch.max_combined == 2, "get_channels");

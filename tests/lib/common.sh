@@ -187,9 +187,12 @@ rxs_ccache() {
 	RXS_CMAKE_CCACHE="-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache"
 }
 
-# rxs_driver_modules: the modules the driver directories' Kbuild files
-# build, one "<dir>/<module>" a line (r8169/r8127).
+# rxs_driver_modules: the modules a driver needs, one "<dir>/<module>" a
+# line: the shared core (core/rxscale_core, which the drivers import)
+# first, then those the driver directories' Kbuild files build
+# (r8169/r8127).
 rxs_driver_modules() {
+	[ ! -f "$RXS_TOP/core/Kbuild" ] || echo core/rxscale_core
 	for _d in r8169 mtk_eth_soc ravb; do
 		[ -f "$RXS_TOP/$_d/Kbuild" ] || continue
 		sed -n "s|^obj-m[ +:]*=[ ]*\([a-z0-9_]*\)\.o.*|$_d/\1|p" "$RXS_TOP/$_d/Kbuild"

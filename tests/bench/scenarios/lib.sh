@@ -133,7 +133,10 @@ rxs_dut_attach() {
 # else the DUT's stock driver; virtio_net for the peer in any case.
 # RXS_STOCK_DRIVER=always (run-scenario.sh --env) loads the stock driver
 # before the injected modules too (for modules that are not the DUT's
-# driver).
+# driver). Injected modules another injected one depends on (the library
+# core/rxscale_core.ko that r8127.ko imports) load first: modprobe would
+# pull them in anyway, and the first module loaded is the one the kernel
+# names in its taint lines.
 rxs_load_driver() {
 	rxs_step "load drivers"
 	# Debian builds virtio_pci as a module; nothing loads it but us
@@ -150,9 +153,19 @@ rxs_load_driver() {
 		mkdir -p "$_d"
 		cp $_extra "$_d/"
 		depmod -a || rxs_fail "depmod failed"
-		_first=
+		# shellcheck disable=SC2086
+		_deps=$(modinfo -F depends $_extra | tr ',' ' ')
+		_libs=
+		_drvs=
 		for _m in $_extra; do
 			_m=$(basename "$_m" .ko)
+			case " $_deps " in
+			*" $_m "*) _libs="$_libs $_m" ;;
+			*) _drvs="$_drvs $_m" ;;
+			esac
+		done
+		_first=
+		for _m in $_libs $_drvs; do
 			rxs_say "modprobe $_m (injected)"
 			modprobe "$_m" || rxs_fail "modprobe $_m (injected) failed"
 			[ -n "$_first" ] || _first=$_m

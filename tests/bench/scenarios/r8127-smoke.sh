@@ -11,12 +11,13 @@ RXS_SHAPE_SECS=${RXS_SHAPE_SECS:-4}
 rxs_setup
 rxs_wait_link 20
 # the kernel log lines this scenario causes at warning level or above, and
-# the refusals r8127's set_channels logs (it has no extack)
+# the refusals set_channels logs (no extack; rxscale_core's words)
 rxs_dmesg_expect_nofw 1
 _np="r8127 $RXS_DUT_PCI $RXS_DUT:"
-rxs_dmesg_expect info 1 "$_np combined with both rx and tx channels is not supported"
-rxs_dmesg_expect info 2 "$_np channels out of range: combined+rx at most 4, combined+tx at most 2"
-rxs_dmesg_expect info 1 "$_np the link vector cannot be changed"
+rxs_dmesg_expect info 1 "$_np channels: combined with both rx and tx channels is not supported"
+rxs_dmesg_expect info 1 "$_np channels: too many RX queues (combined + rx)"
+rxs_dmesg_expect info 1 "$_np channels: too many TX queues (combined + tx)"
+rxs_dmesg_expect info 1 "$_np channels: the other (link) channel count cannot be changed"
 
 rxs_step "identity"
 _drv=$(basename "$(readlink -f "/sys/class/net/$RXS_DUT/device/driver")")
