@@ -30,13 +30,6 @@ RXS_DMESG_NMARK=0
 # rxs_dmesg_expect. Besides these, every line at warning level or above
 # fails unless it is expected (see rxs_dmesg_check).
 RXS_DMESG_BAD='WARNING:|BUG:|Oops|Call trace:|cut here|Kernel panic|NETDEV WATCHDOG|transmit queue [0-9]+ timed out|soft lockup|hard LOCKUP|hung_task|blocked for more than|rcu.*stall|Unable to handle|stalled pool|unregister_netdevice: waiting|refcount_t:|list_add corruption|list_del corruption|UBSAN:|KASAN:|page allocation failure|Modules linked in:'
-# Legacy: an extended regex of warning-level lines to let through, for
-# scenarios not converted to rxs_dmesg_expect yet (they add to it). It
-# never lets a line of RXS_DMESG_BAD through. Empty by default; when a
-# scenario sets it, the missing-firmware lines the old default let through
-# (RXS_DMESG_LEGACY) are let through too, uncounted.
-RXS_DMESG_IGNORE=${RXS_DMESG_IGNORE:-}
-RXS_DMESG_LEGACY='firmware: failed to load rtl_nic/|Unable to load firmware rtl_nic/|firmware rtl_nic/rtl8127a-1.fw not found|firmware_class: See https://wiki.debian.org/Firmware'
 # Expected kernel log lines, one a line: "LEVEL MIN MAX KIND TEXT"
 # (rxs_dmesg_expect).
 RXS_DMESG_EXPECT=/tmp/rxs-dmesg-expect
@@ -515,9 +508,7 @@ rxs_dmesg_expect_nofw() {
 rxs_dmesg_check() {
 	rxs_step "dmesg check"
 	rxs_dmesg_new > /dev/null
-	_ign=$(printf '%s' "$RXS_DMESG_IGNORE" | sed 's/^|*//; s/|*$//; s/||*/|/g')
-	[ -z "$_ign" ] || _ign="$_ign|$RXS_DMESG_LEGACY"
-	awk -v bad="$RXS_DMESG_BAD" -v ign="$_ign" '
+	awk -v bad="$RXS_DMESG_BAD" '
 		# numeq(T, P): T is P with each "#" replaced by a decimal number
 		function numeq(t, p,    n, parts, i, k) {
 			n = split(p, parts, "#")
@@ -564,8 +555,6 @@ rxs_dmesg_check() {
 			if (t ~ bad) {
 				printf "  unexpected (known bad pattern), level %d: %s\n", l, t
 				nbad++
-			} else if (l <= 4 && ign != "" && t ~ ign) {
-				nign++
 			} else if (l <= 4) {
 				printf "  unexpected, level %d: %s\n", l, t
 				nbad++
@@ -581,8 +570,6 @@ rxs_dmesg_check() {
 					nbad++
 				}
 			}
-			if (nign)
-				printf "  %d warning-level line(s) let through by the legacy RXS_DMESG_IGNORE\n", nign
 			exit nbad > 0
 		}' "$RXS_DMESG_EXPECT" /tmp/rxs-dmesg.new > /tmp/rxs-dmesg.res
 	_rc=$?
