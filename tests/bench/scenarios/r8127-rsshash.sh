@@ -34,7 +34,7 @@ PORT=5201
 
 [ -x "$CHK" ] || rxs_fail "no $CHK: pass build/bench-tools/rsscheck with --module"
 
-rxs_setup
+rxs_setup r8127
 rxs_wait_link 20
 # r8127 asks for the PHY patch once, at probe
 rxs_dmesg_expect_nofw 1

@@ -86,7 +86,7 @@ d3_check() {
 	rxs_say "$1: D3hot -> D0 transitions $2 -> $_d3"
 }
 
-rxs_setup
+rxs_setup r8127
 rxs_wait_link 20
 # r8127 asks for the PHY patch once, at probe
 rxs_dmesg_expect_nofw 1

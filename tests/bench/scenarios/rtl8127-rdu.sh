@@ -13,7 +13,7 @@ stat_of() {
 	ethtool -S "$RXS_DUT" | sed -n "s/^[[:space:]]*$1: //p"
 }
 
-rxs_setup
+rxs_setup r8127
 rxs_wait_link 20
 # r8127 asks for the PHY patch once, at probe
 rxs_dmesg_expect_nofw 1

@@ -14,7 +14,7 @@ rx_vector_counts() {
 		print $NF, s }'
 }
 
-rxs_setup
+rxs_setup r8127
 rxs_wait_link 20
 # r8127 asks for the PHY patch once, at probe
 rxs_dmesg_expect_nofw 1
