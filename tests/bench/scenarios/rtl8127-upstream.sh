@@ -6,7 +6,7 @@
 # rmmod/modprobe cycles, and a clean kernel log. With the defaults this is
 # the bench's independence check (issue 3): a driver nobody here wrote,
 # 30 s of iperf3 -P 4 each way without interface errors, 10 reload cycles.
-# make check's gate runs it shortened (RXS_SECS=10, RXS_CYCLES=3,
+# make check's gate runs it shortened (RXS_SECS=5, RXS_CYCLES=3,
 # RXS_EXTRAS=0: no IPv6, UDP or jumbo frames).
 . ./lib.sh
 
