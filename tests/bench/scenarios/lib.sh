@@ -167,7 +167,7 @@ rxs_find_dut() {
 			[ "$(cat "/sys/class/net/$_n/address")" = "$RXS_DUT_MAC" ] && RXS_DUT=$_n
 		done
 		[ -n "$RXS_DUT" ] ||
-			rxs_fail "${3:+$3: }several interfaces bound to $1 ($(echo $_c)), none with the DUT's MAC $RXS_DUT_MAC"
+			rxs_fail "${3:+$3: }several interfaces bound to $1 ($(echo "$_c" | tr '\n' ' ')), none with the DUT's MAC $RXS_DUT_MAC"
 	else
 		RXS_DUT=$_c
 	fi
@@ -590,11 +590,13 @@ rxs_dut_bytes() {
 # both ways after WHAT), and every client still runs. Sets
 # RXS_PROGRESS_RX and RXS_PROGRESS_TX (bytes seen); prints nothing.
 rxs_bg_progress() {
+	# shellcheck disable=SC2046
 	set -- "$*" $(rxs_dut_bytes)
 	_i=0
 	while [ "$_i" -lt $((RXS_PROGRESS_WAIT * 5)) ]; do
 		rxs_tick
 		_i=$((_i + 1))
+		# shellcheck disable=SC2046
 		set -- "$1" "$2" "$3" $(rxs_dut_bytes)
 		[ $(($4 - $2)) -ge "$RXS_PROGRESS_BYTES" ] &&
 			[ $(($5 - $3)) -ge "$RXS_PROGRESS_BYTES" ] && break
@@ -602,8 +604,8 @@ rxs_bg_progress() {
 	done
 	[ $# -eq 5 ] ||
 		rxs_fail "traffic stalled after: $1 (rx +$(($(rxs_dut_bytes | cut -d' ' -f1) - $2)) B, tx +$(($(rxs_dut_bytes | cut -d' ' -f2) - $3)) B in $RXS_PROGRESS_WAIT s)"
-	RXS_PROGRESS_RX=$(($4 - $2))
-	RXS_PROGRESS_TX=$(($5 - $3))
+	# shellcheck disable=SC2034
+	RXS_PROGRESS_RX=$(($4 - $2)) RXS_PROGRESS_TX=$(($5 - $3))
 	for _bn in $RXS_BG_NAMES; do
 		rxs_bg_alive "$_bn" "after $1"
 	done

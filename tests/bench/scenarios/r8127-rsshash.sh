@@ -117,8 +117,9 @@ round() {
 	for _p in $_pids; do
 		wait "$_p"
 	done
-	[ "$(ls /tmp/icmp-ok.* 2>/dev/null | wc -l)" = 16 ] || {
-		rxs_say "ICMP echo requests answered: $(ls /tmp/icmp-ok.* 2>/dev/null | wc -l) of 16"
+	_ok=$(find /tmp -maxdepth 1 -name 'icmp-ok.*' | wc -l)
+	[ "$_ok" = 16 ] || {
+		rxs_say "ICMP echo requests answered: $_ok of 16"
 		_src=1
 	}
 	sleep 1
