@@ -4,7 +4,7 @@
 # 10 s with the DUT sending, then 4 streams for 10 s with it receiving.
 . ./lib.sh
 
-rxs_setup
+rxs_setup virtio_net
 rxs_wait_link 20
 rxs_ping 5
 rxs_iperf fwd 4 10

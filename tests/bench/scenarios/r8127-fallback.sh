@@ -7,15 +7,14 @@
 # off (a one-ring indirection table, no hash fields for TCP/IPv4), and
 # multi-queue requests refused with their errno and message.
 . ./lib.sh
-rxs_setup
+rxs_setup r8127
 rxs_wait_link 20
 # two probes (modprobe at set-up, then with msix=0)
 rxs_dmesg_expect_nofw 2
 rxs_step "reload with msix=0"
 rmmod r8127 || rxs_fail "rmmod"
 modprobe r8127 msix=0 || rxs_fail "modprobe msix=0"
-sleep 1
-RXS_DUT=$(rxs_iface_of_pci "$RXS_DUT_PCI") || rxs_fail "no interface"
+rxs_find_dut r8127 15 "modprobe msix=0"
 ip addr add "$RXS_DUT_IP/24" dev "$RXS_DUT" || rxs_fail "DUT address"
 ip link set "$RXS_DUT" up || rxs_fail "DUT link up"
 rxs_wait_link 20

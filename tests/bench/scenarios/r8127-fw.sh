@@ -26,7 +26,7 @@ cp "$src" /lib/firmware/rtl_nic/rtl8127a-1.fw
 echo "options r8127 dyndbg=+p" > /etc/modprobe.d/r8127-debug.conf
 rxs_say "installed $case.fw as rtl_nic/rtl8127a-1.fw ($(wc -c < "$src") bytes)"
 
-rxs_setup
+rxs_setup r8127
 rxs_wait_link 20
 rxs_ping 3
 # the warnings each case must log, exactly (one probe; the interpreter

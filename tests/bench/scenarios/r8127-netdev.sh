@@ -197,6 +197,20 @@ nlc_check_qstats() {
 	rxs_say "qstats: $2 RX + $3 TX queues == ethtool -S; sums rx $_srp tx $_stp packets, device rx $_drp tx $_dtp == statistics"
 }
 
+# nlc_relayout "rx N tx M" "LAYOUT" QFILE NAPIFILE: ethtool -L rx N tx M,
+# link back, queue-get lists LAYOUT (into QFILE), the NAPIs (into
+# NAPIFILE) and their IRQs match the queues (nlc_check_links)
+nlc_relayout() {
+	# shellcheck disable=SC2086
+	ethtool -L "$RXS_DUT" $1 || rxs_fail "ethtool -L $1"
+	rxs_wait_link 20
+	_lay=$(nlc_queues "$3")
+	rxs_say "queues after $1: $_lay"
+	[ "$_lay" = "$2" ] || rxs_fail "queue-get lists '$_lay' after $1"
+	nlc_napis "$4"
+	nlc_check_links "$3" "$4"
+}
+
 # nlc_check_links QFILE NAPIFILE: every queue has a NAPI, every NAPI an
 # IRQ of the DUT named after its queue(s), no NAPI without a queue.
 nlc_check_links() {
@@ -234,14 +248,12 @@ nlc_check_links() {
 	[ "$_nn" = "$_nq" ] || rxs_fail "$_nn NAPIs listed but $_nq referenced by queues"
 }
 
-rxs_setup
+rxs_setup r8127
 rxs_wait_link 20
 rxs_dmesg_expect_nofw 1
 rxs_ping 3
 SYS=/sys/class/net/$RXS_DUT
 IFX=$(cat "$SYS/ifindex")
-_drv=$(basename "$(readlink -f "$SYS/device/driver")")
-[ "$_drv" = r8127 ] || rxs_fail "DUT bound to '$_drv', not r8127"
 ethtool -l "$RXS_DUT"
 
 rxs_step "netdev generic netlink family ($(uname -r))"
@@ -448,13 +460,7 @@ if [ "$NL" = 1 ]; then
 		nlc_ok "napi-set: bad threaded value and unknown NAPI refused; per-NAPI settings applied to one NAPI only"
 	fi
 
-	ethtool -L "$RXS_DUT" rx 2 tx 1 || rxs_fail "ethtool -L rx 2 tx 1"
-	rxs_wait_link 20
-	_lay=$(nlc_queues /tmp/nlc-q2.txt)
-	rxs_say "queues after rx 2 tx 1: $_lay"
-	[ "$_lay" = "rx0 rx1 tx0" ] || rxs_fail "queue-get lists '$_lay' after rx 2 tx 1"
-	nlc_napis /tmp/nlc-n3.txt
-	nlc_check_links /tmp/nlc-q2.txt /tmp/nlc-n3.txt
+	nlc_relayout "rx 2 tx 1" "rx0 rx1 tx0" /tmp/nlc-q2.txt /tmp/nlc-n3.txt
 	rxs_ping 3
 	nlc_quiet_stats /tmp/nlc-s2
 	nlc_check_qstats /tmp/nlc-s2 2 1
@@ -468,13 +474,7 @@ if [ "$NL" = 1 ]; then
 		[ "$(nlc_nthreads)" = 0 ] || rxs_fail "kthread of removed queue 3 still there: $(nlc_threads)"
 	fi
 
-	ethtool -L "$RXS_DUT" rx 4 tx 2 || rxs_fail "ethtool -L rx 4 tx 2"
-	rxs_wait_link 20
-	_lay=$(nlc_queues /tmp/nlc-q3.txt)
-	rxs_say "queues after rx 4 tx 2: $_lay"
-	[ "$_lay" = "rx0 rx1 rx2 rx3 tx0 tx1" ] || rxs_fail "queue-get lists '$_lay' after rx 4 tx 2"
-	nlc_napis /tmp/nlc-n4.txt
-	nlc_check_links /tmp/nlc-q3.txt /tmp/nlc-n4.txt
+	nlc_relayout "rx 4 tx 2" "rx0 rx1 rx2 rx3 tx0 tx1" /tmp/nlc-q3.txt /tmp/nlc-n4.txt
 	nlc_ok "back to rx 4 tx 2: queue-get lists rx0-3 tx0-1, NAPIs/IRQs match"
 	if [ "$HAVE_SET" = 1 ]; then
 		for _q in 0 1 2 3; do

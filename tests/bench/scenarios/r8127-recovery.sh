@@ -5,7 +5,7 @@
 # watchdog reports the stalled queue, the driver's reset work brings the
 # datapath down and up, and traffic flows again.
 . ./lib.sh
-rxs_setup
+rxs_setup r8127
 rxs_wait_link 20
 rxs_dmesg_expect_nofw 1
 # The TX-timeout path, line by line, once: the stack's watchdog (7.3

@@ -16,19 +16,13 @@
 RXS_CYCLES=${RXS_CYCLES:-20}
 RXS_PHASES=${RXS_PHASES:-1 2}
 RXS_FINAL_SECS=${RXS_FINAL_SECS:-5}
-# bytes each direction must grow by after a change (iperf3 progress)
-RXS_PROGRESS_BYTES=${RXS_PROGRESS_BYTES:-65536}
-RXS_PROGRESS_WAIT=${RXS_PROGRESS_WAIT:-20}
+# after a change both byte counters must grow by RXS_PROGRESS_BYTES within
+# RXS_PROGRESS_WAIT s (lib.sh rxs_bg_progress)
 
-tick=0.2
-sleep "$tick" 2>/dev/null || tick=1
-
-rxs_setup
+rxs_setup r8127
 rxs_wait_link 20
 # the probe at set-up; phase 1 checks the log up to its end
 rxs_dmesg_expect_nofw 1
-_drv=$(basename "$(readlink -f "/sys/class/net/$RXS_DUT/device/driver")")
-[ "$_drv" = r8127 ] || rxs_fail "DUT bound to '$_drv', not r8127"
 rxs_ping 3
 
 t_start=$(cut -d. -f1 /proc/uptime)
@@ -80,59 +74,10 @@ check_table() {
 		rxs_fail "indirection table names a queue >= $_n"
 }
 
-# wait_up: carrier and operstate up within 20 s
-wait_up() {
-	_i=0
-	while [ "$_i" -lt 100 ]; do
-		[ "$(cat "/sys/class/net/$RXS_DUT/carrier" 2>/dev/null)" = 1 ] &&
-			[ "$(cat "/sys/class/net/$RXS_DUT/operstate" 2>/dev/null)" = up ] &&
-			return 0
-		sleep "$tick"
-		_i=$((_i + 1))
-	done
-	ip link show "$RXS_DUT"
-	rxs_fail "$RXS_DUT not up 20 s after: $*"
-}
-
-# ping_ok WHAT: one of 5 pings answered (the link is shared with 8
-# streams; a lost echo right after a reset is not a failure, no answer is)
-ping_ok() {
-	ping -c 5 -i 0.2 -W 2 -w 6 "$RXS_PEER_IP" > /tmp/ping.txt 2>&1
-	grep -qE ' [1-5] packets received' /tmp/ping.txt ||
-		{ cat /tmp/ping.txt; rxs_fail "no ping answer after: $*"; }
-}
-
-bytes() {
-	echo "$(cat "/sys/class/net/$RXS_DUT/statistics/rx_bytes") $(cat "/sys/class/net/$RXS_DUT/statistics/tx_bytes")"
-}
-
-# progress WHAT: both byte counters of the DUT grow by RXS_PROGRESS_BYTES
-# within RXS_PROGRESS_WAIT s (the iperf3 streams move again both ways),
-# and the iperf3 client still runs. Prints nothing on success.
-progress() {
-	set -- "$*" $(bytes)
-	_i=0
-	_lim=$((RXS_PROGRESS_WAIT * 5))
-	[ "$tick" = 1 ] && _lim=$RXS_PROGRESS_WAIT
-	while [ "$_i" -lt "$_lim" ]; do
-		sleep "$tick"
-		_i=$((_i + 1))
-		set -- "$1" "$2" "$3" $(bytes)
-		[ $(($4 - $2)) -ge "$RXS_PROGRESS_BYTES" ] &&
-			[ $(($5 - $3)) -ge "$RXS_PROGRESS_BYTES" ] && break
-		set -- "$1" "$2" "$3"
-	done
-	[ $# -eq 5 ] ||
-		rxs_fail "traffic stalled after: $1 (rx +$(($(bytes | cut -d' ' -f1) - $2)) B, tx +$(($(bytes | cut -d' ' -f2) - $3)) B in $RXS_PROGRESS_WAIT s)"
-	kill -0 "$iperf_pid" 2>/dev/null || { cat /tmp/iperf-bg.txt; rxs_fail "iperf3 client died after: $1"; }
-}
-
 # after WHAT: the checks after a change that resets the datapath (-L,
 # probe): link up, ping, iperf3 progress both ways
 after() {
-	wait_up "$@"
-	ping_ok "$@"
-	progress "$@"
+	rxs_bg_after "$@"
 	nchanges=$((nchanges + 1))
 }
 
@@ -141,47 +86,8 @@ after() {
 after_soft() {
 	[ "$(cat "/sys/class/net/$RXS_DUT/operstate")" = up ] ||
 		rxs_fail "$RXS_DUT not up after: $*"
-	progress "$@"
+	rxs_bg_progress "$@"
 	nchanges=$((nchanges + 1))
-}
-
-port=5201
-# traffic_start SECONDS: iperf3 --bidir -P 4 against a fresh one-off server
-traffic_start() {
-	port=$((port + 1))
-	rm -f /tmp/iperf-srv.pid
-	rxs_in_peer iperf3 -s -1 -D -p "$port" -B "$RXS_PEER_IP" \
-		-I /tmp/iperf-srv.pid --logfile /tmp/iperf-srv.log ||
-		rxs_fail "iperf3 server did not start"
-	_i=0
-	while [ ! -s /tmp/iperf-srv.pid ] && [ "$_i" -lt 20 ]; do
-		sleep "$tick"
-		_i=$((_i + 1))
-	done
-	iperf3 -c "$RXS_PEER_IP" -B "$RXS_DUT_IP" -p "$port" --bidir -P 4 \
-		-t "$1" -f m --connect-timeout 5000 > /tmp/iperf-bg.txt 2>&1 &
-	iperf_pid=$!
-}
-
-# traffic_stop: ends the client and the server (by pid)
-traffic_stop() {
-	kill "$iperf_pid" 2>/dev/null
-	wait "$iperf_pid" 2>/dev/null
-	[ -s /tmp/iperf-srv.pid ] && kill "$(cat /tmp/iperf-srv.pid)" 2>/dev/null
-	true
-}
-
-# find_dut WHAT: RXS_DUT after a probe (the peer is in its namespace, so
-# not rxs_find_ifaces)
-find_dut() {
-	RXS_DUT=
-	_j=0
-	while [ -z "$RXS_DUT" ] && [ "$_j" -lt 50 ]; do
-		RXS_DUT=$(rxs_iface_of_pci "$RXS_DUT_PCI" || true)
-		[ -n "$RXS_DUT" ] || sleep "$tick"
-		_j=$((_j + 1))
-	done
-	[ -n "$RXS_DUT" ] || rxs_fail "$1: no interface on $RXS_DUT_PCI after modprobe"
 }
 
 # dut_vectors: MSI/MSI-X vectors the DUT has allocated
@@ -196,7 +102,6 @@ dut_irqs() {
 }
 
 nchanges=0
-iperf_pid=
 
 phase1() {
 	# ------------------------------------------- phase 1: ethtool under traffic
@@ -206,9 +111,9 @@ phase1() {
 	rx=$(($1 + $2))
 	tx=$(($1 + $3))
 	rxs_say "start: combined $cb rx $2 tx $3 ($rx RX / $tx TX queues), $(dut_irqs) interrupt handlers, $(dut_vectors) MSI-X vectors"
-	traffic_start 900
-	progress "traffic start"
-	b0=$(bytes)
+	rxs_bg_start bidir 900 --bidir -P 4
+	rxs_bg_progress "traffic start"
+	b0=$(rxs_dut_bytes)
 	xmode=default
 	xmax=0
 	refused=0
@@ -300,9 +205,9 @@ phase1() {
 		rxs_say "cycle $i: $shape, -X $xdesc, udp4 $h: ok ($(cut -d. -f1 /proc/uptime) s)"
 		i=$((i + 1))
 	done
-	b1=$(bytes)
-	traffic_stop
-	grep -E 'SUM.*(sender|receiver)' /tmp/iperf-bg.txt | tail -n 4
+	b1=$(rxs_dut_bytes)
+	rxs_bg_stop
+	grep -E 'SUM.*(sender|receiver)' /tmp/rxs-bg-bidir.txt | tail -n 4
 	rxs_say "phase 1: $nchanges changes ($refused -L refused as expected), DUT rx $(($(echo "$b1" | cut -d' ' -f1) - $(echo "$b0" | cut -d' ' -f1))) B, tx $(($(echo "$b1" | cut -d' ' -f2) - $(echo "$b0" | cut -d' ' -f2))) B"
 
 	rxs_step "phase 1: leaked state"
@@ -338,15 +243,13 @@ phase2() {
 	i=0
 	while [ "$i" -lt "$RXS_CYCLES" ]; do
 		modprobe r8127 || rxs_fail "cycle $i: modprobe r8127"
-		find_dut "cycle $i"
-		_drv=$(basename "$(readlink -f "/sys/class/net/$RXS_DUT/device/driver")")
-		[ "$_drv" = r8127 ] || rxs_fail "cycle $i: DUT bound to '$_drv'"
+		rxs_find_dut r8127 10 "cycle $i"
 		# a fresh probe has the defaults again
 		[ "$(cur_channels)" = "0 4 2" ] || rxs_fail "cycle $i: fresh probe has channels $(cur_channels), not combined 0 rx 4 tx 2"
 		ip addr add "$RXS_DUT_IP/24" dev "$RXS_DUT" || rxs_fail "cycle $i: address"
 		ip link set "$RXS_DUT" up || rxs_fail "cycle $i: link up"
 		check_table default 4
-		traffic_start 120
+		rxs_bg_start bidir 120 --bidir -P 4
 		after "modprobe (cycle $i)"
 		[ "$(dut_irqs)" = 7 ] || rxs_fail "cycle $i: $(dut_irqs) interrupt handlers after probe, expected 7"
 		if [ "$i" = 0 ]; then
@@ -359,7 +262,7 @@ phase2() {
 		[ -e "/sys/class/net/$RXS_DUT" ] && rxs_fail "cycle $i: $RXS_DUT still there after rmmod"
 		[ "$(dut_vectors)" = 0 ] || rxs_fail "cycle $i: $(dut_vectors) vectors left after rmmod"
 		[ "$(dut_irqs)" = 0 ] || rxs_fail "cycle $i: $RXS_DUT handlers left in /proc/interrupts after rmmod"
-		traffic_stop
+		rxs_bg_stop
 		rxs_say "cycle $i: modprobe, $RXS_DUT up, traffic both ways, rmmod under traffic: ok ($(cut -d. -f1 /proc/uptime) s)"
 		i=$((i + 1))
 	done
@@ -373,10 +276,7 @@ rxs_dmesg_expect_nofw "$_probes"
 
 rxs_step "phase 2: final probe"
 modprobe r8127 || rxs_fail "final modprobe r8127"
-find_dut "final probe"
-ip addr add "$RXS_DUT_IP/24" dev "$RXS_DUT" || rxs_fail "address"
-ip link set "$RXS_DUT" up || rxs_fail "link up"
-rxs_wait_link 20
+rxs_dut_attach "final probe" r8127
 rxs_ping 5
 rxs_iperf rev 4 "$RXS_FINAL_SECS"
 rxs_iperf fwd 4 "$RXS_FINAL_SECS"

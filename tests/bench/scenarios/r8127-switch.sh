@@ -12,7 +12,7 @@ CONF=/etc/modprobe.d/rxscale-switch-driver.conf
 [ -x "$SW" ] || rxs_fail "$SW missing (run-scenario.sh --file scripts/rxscale-switch-driver)"
 P=/sys/bus/pci/devices/$RXS_DUT_PCI
 
-rxs_setup
+rxs_setup r8169
 rxs_wait_link 20
 # r8169 opens the DUT three times (set-up and the two moves back), r8127
 # is probed twice (the two moves to it): each asks for the missing firmware
@@ -46,7 +46,7 @@ expect_refused() {
 moved() {
 	[ "$(drv_of)" = "$1" ] || rxs_fail "DUT bound to '$(drv_of)', expected $1"
 	# the peer lives in its namespace: look up the DUT alone
-	rxs_dut_attach "the move to $1"
+	rxs_dut_attach "the move to $1" "$1"
 	rxs_say "DUT is $RXS_DUT on $1"
 	rxs_ping 3
 	rxs_iperf rev 4 5

@@ -8,14 +8,15 @@
 # must keep receiving while ring 1 stays full (the old model stalled every
 # ring). Unmasking ring 1 lets the driver refill it.
 . ./lib.sh
-RXS_DMESG_IGNORE="$RXS_DMESG_IGNORE|firmware: failed to load rtl_nic|hrtimer: interrupt took|module verification failed|loading out-of-tree module taints kernel"
 
 stat_of() {
 	ethtool -S "$RXS_DUT" | sed -n "s/^[[:space:]]*$1: //p"
 }
 
-rxs_setup
+rxs_setup r8127
 rxs_wait_link 20
+# r8127 asks for the PHY patch once, at probe
+rxs_dmesg_expect_nofw 1
 rxs_ping 3
 
 _dev=/sys/bus/pci/devices/$RXS_DUT_PCI

@@ -6,10 +6,6 @@
 # streams over more than one RX ring, TCP both ways.
 . ./lib.sh
 
-# An injected out-of-tree module is unsigned: the kernel says so once.
-RXS_DMESG_IGNORE="$RXS_DMESG_IGNORE|loading out-of-tree module taints kernel|module verification failed"
-RXS_DMESG_IGNORE="$RXS_DMESG_IGNORE|firmware: failed to load rtl_nic/rtl8127a-1.fw|rtl_nic/rtl8127a-1.fw not found"
-
 # rx_vector_counts: "name count" per RX vector of the DUT, summed over CPUs.
 rx_vector_counts() {
 	grep -E " $RXS_DUT-rx-[0-9]+\$" /proc/interrupts | awk '{
@@ -18,8 +14,10 @@ rx_vector_counts() {
 		print $NF, s }'
 }
 
-rxs_setup
+rxs_setup r8127
 rxs_wait_link 20
+# r8127 asks for the PHY patch once, at probe
+rxs_dmesg_expect_nofw 1
 rxs_ping 5
 
 rxs_step "vectors"

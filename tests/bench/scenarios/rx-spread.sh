@@ -14,7 +14,7 @@ rxs_setup
 rxs_wait_link 20
 # r8127 (injected) asks for its missing firmware once, at the probe;
 # upstream r8169's lines are expected by rxs_load_driver
-[ "$(basename "$(readlink -f "/sys/class/net/$RXS_DUT/device/driver")")" != r8127 ] ||
+[ "$(rxs_dut_driver)" != r8127 ] ||
 	rxs_dmesg_expect_nofw 1
 rxs_ping 3
 echo "== channels"

@@ -178,11 +178,11 @@ fi
 rxs_setup
 # r8127 (injected) asks for its missing firmware once, at the probe;
 # upstream r8169's lines are expected by rxs_load_driver
-[ "$(basename "$(readlink -f "/sys/class/net/$RXS_DUT/device/driver")")" != r8127 ] ||
+[ "$(rxs_dut_driver)" != r8127 ] ||
 	rxs_dmesg_expect_nofw 1
 rxs_wait_link 20
 rxs_ping 3
-drv=$(basename "$(readlink -f "/sys/class/net/$RXS_DUT/device/driver")")
+drv=$(rxs_dut_driver)
 echo "== driver $drv, $ncpu CPUs: DUT CPUs $dutlist, peer CPU $hk, DUT iperf3 on CPUs $app"
 ethtool -l "$RXS_DUT" 2>/dev/null | sed -n '/Current/,$p' || true
 
