@@ -164,6 +164,16 @@ mkdir -p "$inj/rxscale/modules"
 cp "$scenario" "$inj/rxscale/scenario.sh"
 cp "$here/scenarios/lib.sh" "$inj/rxscale/lib.sh"
 echo "$name" > "$inj/rxscale/name"
+# A driver module's library dependencies (the .modinfo depends= field: rxscale_core)
+# come along from the same build tree (build-modules.sh puts core/ beside
+# the driver's directory), so --module r8127.ko alone is enough.
+for m in $modules; do
+	case $m in *.ko) ;; *) continue ;; esac
+	for d in $(tr '\0' '\n' <"$m" | sed -n 's/^depends=//p' | tr ',' ' '); do
+		dep=$(dirname "$(dirname "$m")")/core/$d.ko
+		[ -f "$dep" ] && cp "$dep" "$inj/rxscale/modules/"
+	done
+done
 for m in $modules; do
 	cp "$m" "$inj/rxscale/modules/"
 done
