@@ -30,7 +30,6 @@ table=$out/matrix.md
 } >"$table"
 
 expected_modules() {
-	echo core/rxscale_core
 	rxs_driver_modules
 	echo tests/kmod/rxscale_hdrtest
 	echo tests/kmod/rxscale_kcoretest
@@ -68,6 +67,9 @@ echo "$trees" | while read -r name kdir arch cross; do
 	rxs_log "matrix: $name ($kdir)"
 	mkdir -p "$src"
 	rsync -a --delete --exclude=/build --exclude=/.git "$top/" "$src/"
+	# objects of an earlier run removed (rsync keeps mtimes), so that every
+	# run compiles, and sparse checks, every file
+	find "$src" -path "$src/build" -prune -o \( -name '*.o' -o -name '*.ko' \) -type f -exec rm -f {} +
 	log=$out/$name.log
 	rc=0
 	make -C "$src" KDIR="$kdir" ARCH="$arch" CROSS_COMPILE="$cross" \
