@@ -81,41 +81,8 @@ done
 rxs_iperf rev 4 "$RXS_FINAL_SECS"
 rxs_iperf fwd 4 "$RXS_FINAL_SECS"
 
-# Linux 7.3.4's mtk_remove() calls mtk_stop() and phylink_disconnect_phy()
-# without RTNL and then unregister_netdev() calls mtk_stop() again: on the
-# first rmmod the kernel warns once each (WARN_ONCE) about the phylink_stop
-# and phylink_disconnect_phy RTNL assertions and about the underflow of the
-# DMA refcount (refcount_warn_saturate from mtk_stop). These are upstream
-# bugs in the driver's remove path, not the model's. Exactly these warning
-# blocks (cut here .. end trace, with mtk_remove in the call trace) are set
-# aside and counted; everything else goes through lib.sh's patterns.
+# Linux 7.3.4's mtk_remove() warns on the first rmmod (three WARN_ONCE
+# blocks of upstream's remove path): lib.sh rxs_dmesg_check_mtk_remove sets
+# exactly those aside; everything else goes through lib.sh's patterns.
 rxs_step "dmesg check"
-dmesg | tail -n +"$((RXS_DMESG_START + 1))" | awk '
-/------------\[ cut here \]------------/ { inb = 1; blk = $0 "\n"; known = 0; rm = 0; next }
-inb {
-	blk = blk $0 "\n"
-	if ($0 ~ /WARNING: drivers\/net\/phy\/phylink\.c:[0-9]+ at (phylink_stop|phylink_disconnect_phy)\+/ ||
-	    $0 ~ /WARNING: lib\/refcount\.c:[0-9]+ at refcount_warn_saturate\+/)
-		known = 1
-	if ($0 ~ / mtk_remove\+/)
-		rm = 1
-	if ($0 ~ /---\[ end trace/) {
-		inb = 0
-		if (known && rm)
-			n++
-		else
-			printf "%s", blk
-	}
-	next
-}
-{ print }
-END { if (inb) printf "%s", blk; print "RXS-KNOWN-WARNINGS " n + 0 }' > /tmp/mtk-dmesg.txt
-_known=$(sed -n 's/^RXS-KNOWN-WARNINGS //p' /tmp/mtk-dmesg.txt)
-rxs_say "mtk_remove warnings of upstream 7.3 set aside: $_known (expected at most 3)"
-[ "$_known" -le 3 ] || rxs_fail "$_known mtk_remove warnings, expected at most 3 (WARN_ONCE)"
-_bad=$(grep -v '^RXS-KNOWN-WARNINGS ' /tmp/mtk-dmesg.txt | grep -iE "$RXS_DMESG_BAD" || true)
-if [ -n "$_bad" ]; then
-	echo "$_bad"
-	rxs_fail "kernel log has warnings/errors (above)"
-fi
-rxs_say "dmesg clean apart from those ($(dmesg | wc -l) lines)"
+rxs_dmesg_check_mtk_remove
