@@ -10,8 +10,9 @@
 #
 # The six trees:
 #   6.1-x86_64, 6.1-arm64    Debian bookworm's linux-headers-<abi>-{amd64,arm64}
-#   6.12-*, 7.3-*            linux-source-6.12 (bookworm) and linux-source-7.3
-#                            (trixie-backports), configured with Debian's own
+#   6.12-*, 7.3-*            linux-source-6.12 (trixie) and linux-source-7.3
+#                            (trixie-backports), at the version of the
+#                            matching linux-headers, configured with Debian's own
 #                            config and Module.symvers for that version (from
 #                            the matching linux-headers package), so modpost
 #                            checks symbols and the 7.3 arm64 tree builds
@@ -84,21 +85,17 @@ prepare_debian_headers() {	# name arch
 	echo "$1 $kdir $2 $(cross_for "$2")"
 }
 
-# Unpack linux-source-X into $RXS_CACHE/src/linux-<version>.
-unpack_source() {	# major -> prints source dir
+# Unpack linux-source-MAJOR at exactly VERSION (the version of the
+# linux-headers package whose config and Module.symvers the tree uses) into
+# $RXS_CACHE/src/linux-source-MAJOR-VERSION. Both come from trixie: a source
+# package of another suite or version drifts from the headers on its own
+# schedule (bookworm-security's linux-source-6.12 moved to 6.12.118 while
+# trixie's headers were 6.12.117, and the tree's release no longer matched).
+unpack_source() {	# major version -> prints source dir
 	major=$1
-	if [ "$major" = 6.12 ]; then
-		mkdir -p "$DEBS"
-		rxs_apt_refresh
-		ls "$DEBS"/linux-source-6.12_*.deb >/dev/null 2>&1 ||
-			(cd "$DEBS" && apt-get -qq -o APT::Sandbox::User=root \
-				download linux-source-6.12) ||
-			rxs_die "cannot download linux-source-6.12"
-	else
-		rxs_deb_get trixie "$DEBS" "linux-source-$major"
-	fi
-	deb=$(ls "$DEBS/linux-source-${major}_"*.deb | sort -V | tail -n 1)
-	ver=$(dpkg-deb -f "$deb" Version)
+	ver=$2
+	rxs_deb_get trixie "$DEBS" "linux-source-$major=$ver"
+	deb=$(ls "$DEBS/linux-source-${major}_$(echo "$ver" | sed 's/:/%3a/')_"*.deb | head -n 1)
 	src=$RXS_CACHE/src/linux-source-$major-$ver
 	if ! rxs_stamp_ok "$src" "$ver"; then
 		rxs_log "unpacking $(basename "$deb")"
@@ -120,7 +117,8 @@ prepare_source_tree() {	# name arch major
 	rel=$(trixie_release "$major")
 	[ -n "$rel" ] || rxs_die "no Debian linux-headers-$major.*-$darch found"
 	rxs_deb_get trixie "$DEBS" "linux-headers-$rel-$darch:$darch"
-	src=$(unpack_source "$major")
+	hdeb=$(ls "$DEBS/linux-headers-$rel-${darch}_"*.deb | sort -V | tail -n 1)
+	src=$(unpack_source "$major" "$(dpkg-deb -f "$hdeb" Version)")
 	out=$RXS_CACHE/trees/$name
 	key="$(basename "$src") $rel-$darch $(gcc -dumpversion) debian-config-2"
 	if ! rxs_stamp_ok "$out" "$key"; then
@@ -128,7 +126,7 @@ prepare_source_tree() {	# name arch major
 		rm -rf "$out"
 		mkdir -p "$out"
 		tmp=$(mktemp -d)
-		dpkg-deb -x "$(ls "$DEBS/linux-headers-$rel-${darch}_"*.deb | tail -n 1)" "$tmp"
+		dpkg-deb -x "$hdeb" "$tmp"
 		hdr=$tmp/usr/src/linux-headers-$rel-$darch
 		cp "$hdr/.config" "$out/.config"
 		cp "$hdr/Module.symvers" "$out/Module.symvers"
