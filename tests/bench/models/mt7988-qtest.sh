@@ -40,14 +40,10 @@ set -u
 
 QT_NAME=mt7988-qtest
 here=$(dirname "$0")
+# shellcheck source=tests/bench/models/qtest-lib.sh
 . "$here/qtest-lib.sh"
 
-ECAM=0x3f000000         # virt with highmem=off: ECAM below 4 GiB
-SLOT=2
-CFG=$((ECAM + (SLOT << 15)))
-BAR=$((0x10000000))     # RTL8127 BAR2: start of the PCI MMIO window
 FE=$((0x0c000000))      # the only platform device: start of the bus
-RAM=$((0x40000000))
 SPI_BASE=112            # the platform bus's first line (QEMU virt)
 
 args="-M virt,highmem=off,gic-version=3 -display none -nodefaults -serial none

@@ -17,12 +17,22 @@
 #
 # The RTL8127 model serves both scripts (one checks it, the other sends
 # its frames through it), so its PCI and TX-descriptor set-up is here too:
+# ECAM, SLOT, CFG (the RTL8127's config space), BAR and RAM: see below.
 #   rtl_pci CFG BAR     BAR2 at BAR, memory decoding and bus mastering on
 #   rtl_tx_ring BAR RING BUF   TX ring 0 at RING (16-byte descriptors),
 #                       frames staged at BUF, TxEnb
 #   rtl_send HEX [OPTS2]       one descriptor (first|last|own, the frame's
 #                       length), the doorbell; warns when the model has
 #                       not given the descriptor back
+
+# The virt board (highmem=off) as both scripts use it: the RTL8127 in slot
+# SLOT of the PCIe root bus, its BAR2 at the start of the MMIO window.
+# shellcheck disable=SC2034  # used by the scripts that source this
+ECAM=0x3f000000         # ECAM below 4 GiB
+SLOT=2
+CFG=$((ECAM + (SLOT << 15)))
+BAR=$((0x10000000))
+RAM=$((0x40000000))
 
 qemu=${1:-$("$(dirname "$0")/../qemu/build.sh" | tail -n 1)}
 [ -x "$qemu" ] || { echo "$QT_NAME: no QEMU ($qemu)" >&2; exit 2; }

@@ -28,13 +28,9 @@ set -u
 
 QT_NAME=rtl8127-qtest
 here=$(dirname "$0")
+# shellcheck source=tests/bench/models/qtest-lib.sh
 . "$here/qtest-lib.sh"
 
-ECAM=0x3f000000         # virt with highmem=off: ECAM below 4 GiB
-SLOT=2
-CFG=$((ECAM + (SLOT << 15)))
-BAR=$((0x10000000))     # start of the virt board's PCI MMIO window
-RAM=$((0x40000000))
 
 qt_start -M virt,highmem=off -display none -nodefaults -serial none \
 	-netdev hubport,id=n0,hubid=0 \
