@@ -191,7 +191,8 @@ rxs_iface_of_mac() {
 }
 
 # rxs_reload_cycles N MODULE [DRIVER]: N cycles of rmmod MODULE (no
-# interface bound to DRIVER, default MODULE, is left), modprobe MODULE,
+# interface bound to DRIVER, default MODULE, is left, none on the DUT's
+# device), modprobe MODULE,
 # the DUT's new interface up with its address and link (rxs_dut_attach),
 # ping. RXS_RELOAD_UNBIND=1 unbinds the DUT's device from DRIVER first
 # (for a module that cannot be removed while bound).
@@ -207,6 +208,11 @@ rxs_reload_cycles() {
 		rmmod "$2" || rxs_fail "rmmod $2 failed (cycle $_cy)"
 		[ -z "$(rxs_ifaces_of_driver "$_drvr")" ] ||
 			rxs_fail "interface still bound to $_drvr after rmmod (cycle $_cy)"
+		# nor one left on the device without its driver
+		for _n in "/sys/bus/${RXS_DUT_BUS:-pci}/devices/$RXS_DUT_DEV"/net/*; do
+			[ -e "$_n" ] &&
+				rxs_fail "interface ${_n##*/} still on $RXS_DUT_DEV after rmmod (cycle $_cy)"
+		done
 		modprobe "$2" || rxs_fail "modprobe $2 failed (cycle $_cy)"
 		rxs_dut_attach "modprobe $2 (cycle $_cy)" "$_drvr"
 		rxs_ping 3
@@ -468,6 +474,8 @@ rxs_wait_listen() {
 # rxs_iperf fwd|rev STREAMS SECONDS [MIN_MBITS]: TCP through the DUT. fwd:
 # the DUT sends; rev: the peer sends and the DUT receives. Fails unless
 # iperf3 succeeds and the receiver's total is at least MIN_MBITS (default 1).
+# RXS_IPERF_TAG (e.g. "threaded=1 smp=2"), when set, goes on the
+# RXSCALE-IPERF lines of this and rxs_udp_both_ways (a scenario's mode).
 rxs_iperf() {
 	_dir=$1
 	_p=$2
@@ -499,15 +507,16 @@ rxs_iperf() {
 	fi
 	_mbits=$(echo "$_line" | awk '{for (i = 1; i <= NF; i++) if ($i == "Mbits/sec") print $(i - 1)}')
 	[ -n "$_mbits" ] || rxs_fail "iperf3 $_dir: no receiver total"
-	echo "RXSCALE-IPERF: $_dir streams=$_p seconds=$_s mbits=$_mbits"
+	echo "RXSCALE-IPERF: $_dir streams=$_p seconds=$_s ${RXS_IPERF_TAG:+$RXS_IPERF_TAG }mbits=$_mbits"
 	awk -v m="$_mbits" -v min="$_min" 'BEGIN { exit !(m >= min) }' ||
 		rxs_fail "iperf3 $_dir: $_mbits Mbit/s < $_min Mbit/s"
 }
 
 # rxs_udp_both_ways [MBITS [SECONDS]]: a UDP stream of MBITS (default 20)
 # Mbit/s, 1400-byte datagrams, for SECONDS (default 3) each way (the DUT
-# sending, then receiving): iperf3 succeeds and the receiver gets at least
-# 1 Mbit/s. Exercises TX UDP checksum offload and the RX checksum status.
+# sending, then receiving; each bounded by timeout SECONDS + 27): iperf3
+# succeeds and the receiver gets at least 1 Mbit/s. Exercises TX UDP
+# checksum offload and the RX checksum status.
 rxs_udp_both_ways() {
 	rxs_step "UDP both ways"
 	for _dir in fwd rev; do
@@ -516,13 +525,13 @@ rxs_udp_both_ways() {
 		rxs_in_peer iperf3 -s -1 -D -B "$RXS_PEER_IP" || rxs_fail "iperf3 server"
 		rxs_wait_listen 5201
 		# shellcheck disable=SC2086
-		timeout 30 iperf3 -c "$RXS_PEER_IP" -B "$RXS_DUT_IP" -u -b "${1:-20}M" -l 1400 \
+		timeout $((${2:-3} + 27)) iperf3 -c "$RXS_PEER_IP" -B "$RXS_DUT_IP" -u -b "${1:-20}M" -l 1400 \
 			-t "${2:-3}" $_r -f m > /tmp/iperfu.txt 2>&1 ||
 			{ cat /tmp/iperfu.txt; rxs_fail "iperf3 -u $_dir failed"; }
 		_ul=$(grep receiver /tmp/iperfu.txt | tail -n 1)
 		echo "UDP $_dir: $_ul"
 		_ur=$(echo "$_ul" | awk '{for (i = 1; i <= NF; i++) if ($i == "Mbits/sec") print $(i - 1)}')
-		echo "RXSCALE-IPERF: udp-$_dir mbits=$_ur"
+		echo "RXSCALE-IPERF: udp-$_dir ${RXS_IPERF_TAG:+$RXS_IPERF_TAG }mbits=$_ur"
 		awk -v m="${_ur:-0}" 'BEGIN { exit !(m >= 1) }' ||
 			rxs_fail "iperf3 -u $_dir: receiver got ${_ur:-nothing}"
 	done
@@ -860,7 +869,9 @@ rxs_dmesg_expect_nofw() {
 # rxs_dmesg_check: the kernel log since the marker has no line at warning
 # level or above that the scenario did not expect (rxs_dmesg_expect), no
 # line matching RXS_DMESG_BAD that it did not name exactly, and every
-# expected line as often as expected.
+# expected line as often as expected. A warning block that an
+# rxs_dmesg_expect_splat names is counted whole; with no such expectation
+# every line of a block is checked on its own, as any other line.
 rxs_dmesg_check() {
 	rxs_step "dmesg check"
 	rxs_dmesg_new > /dev/null
