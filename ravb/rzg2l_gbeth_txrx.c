@@ -258,6 +258,7 @@ netdev_tx_t gbeth_start_xmit(struct sk_buff *skb, struct net_device *dev)
 	struct gbeth_tx_buf *b;
 	u32 slot, head, len;
 	dma_addr_t dma;
+	bool kick;
 
 	if (unlikely(!gbeth_tx_free_slots(p))) {
 		/* the queue is stopped before this can happen */
@@ -303,10 +304,15 @@ netdev_tx_t gbeth_start_xmit(struct sk_buff *skb, struct net_device *dev)
 	d[0].die_dt = GBETH_DT_FSTART;
 
 	skb_tx_timestamp(skb);
+	/*
+	 * BQL counts the frame before NAPI can complete it, and NAPI may
+	 * free the skb as soon as the slot is published.
+	 */
+	kick = __netdev_tx_sent_queue(txq, skb->len, netdev_xmit_more());
 	/* the slot is complete before NAPI can see it */
 	smp_store_release(&p->tx_prod, p->tx_prod + 1);
 	gbeth_tx_maybe_stop(p);
-	if (__netdev_tx_sent_queue(txq, skb->len, netdev_xmit_more())) {
+	if (kick || netif_queue_stopped(dev)) {
 		/* descriptors in memory before the doorbell */
 		dma_wmb();
 		gbeth_write(p, GBETH_TCCR, GBETH_TCCR_TSRQ0);
