@@ -78,6 +78,14 @@ int gbeth_mdio_register(struct gbeth_priv *p)
 	struct mii_bus *bus;
 	int ret;
 
+	/*
+	 * Debian's x86_64 kernels build no mdio-bitbang (every arm64
+	 * config has it: RAVB selects it); the driver still compiles there
+	 * (the matrix), the references to it compiled out.
+	 */
+	if (!IS_REACHABLE(CONFIG_MDIO_BITBANG))
+		return dev_err_probe(dev, -EOPNOTSUPP,
+				     "kernel built without mdio-bitbang\n");
 	p->bb.ops = &gbeth_bb_ops;
 	bus = alloc_mdio_bitbang(&p->bb);
 	if (!bus)
