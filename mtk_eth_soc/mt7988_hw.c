@@ -282,6 +282,7 @@ static void mt7988_mac_link_up(struct phylink_config *c,
 }
 
 const struct phylink_mac_ops mt7988_phylink_ops = {
+	RXS_PHYLINK_VALIDATE_OP
 	.mac_config = mt7988_mac_config,
 	.mac_link_down = mt7988_mac_link_down,
 	.mac_link_up = mt7988_mac_link_up,
