@@ -113,6 +113,7 @@ snap() {
 # new ports) until every ring has had its share, at most RXS_SPREAD_RUNS
 # times (4 runs, 32 flows: a miss with probability 4e-4).
 RXS_SPREAD_RUNS=${RXS_SPREAD_RUNS:-4}
+# shellcheck disable=SC2154 # _b, _bi: set by eval (snap's _p<q>, _i<q>)
 spread() {
 	_run=1
 	while :; do
