@@ -141,8 +141,13 @@ for d in bin sbin lib; do
 		rm -rf "${root:?}/$d"
 	fi
 done
-rm -rf "$root/lib64"
+rm -rf "${root:?}/lib64"
 ln -sf python3.11 "$root/usr/bin/python3"
+# iputils ping for the tests (fractional -W, -s 65000) in /opt/linux/bin,
+# which only the selftests scenario puts first on PATH: the base guest's
+# busybox ping, whose output the scenario library reads, stays /usr/bin/ping
+mkdir -p "$root/opt/linux/bin"
+mv "$root/usr/bin/ping" "$root/opt/linux/bin/ping"
 [ -e "$root/usr/sbin/mausezahn" ] || rxs_die "netsniff-ng has no mausezahn"
 
 # --- the selftests, laid out as in the kernel tree ------------------------------------
@@ -271,7 +276,7 @@ missing=$(find "$root" -type f \( -perm -u+x -o -name '*.so*' \) | while read -r
 done)
 [ -z "$missing" ] || rxs_die "selftests userland incomplete:
 $missing"
-for b in usr/bin/python3.11 usr/bin/bash usr/bin/socat usr/bin/ping usr/bin/jq usr/sbin/mausezahn; do
+for b in usr/bin/python3.11 usr/bin/bash usr/bin/socat opt/linux/bin/ping usr/bin/jq usr/sbin/mausezahn; do
 	[ -x "$root/$b" ] || rxs_die "selftests userland lacks /$b"
 done
 

@@ -9,7 +9,9 @@
 # Settings (run-scenario.sh --env):
 #   RXS_SELFTEST_DRIVER  the driver the DUT must be bound to (r8127, r8169)
 #   RXS_SELFTESTS        comma-separated tests, relative to drivers/net/
-#                        (ping.py,hw/rss_api.py,hw/ethtool_std_stats.sh)
+#                        (ping.py,hw/rss_api.py,hw/ethtool_std_stats.sh), or
+#                        absolute (/rxscale/files/x.py, from --file: run with
+#                        drivers/net/ on PYTHONPATH)
 #   RXS_SELFTEST_TIMEOUT seconds per test (default 300)
 #   RXS_SELFTEST_NETIF   NETIF given to the tests instead of the DUT's
 #                        interface (the scenario's own check: a name that
@@ -73,13 +75,17 @@ results=/tmp/rxs-selftest-results
 nfail=0
 for t in $(echo "$RXS_SELFTESTS" | tr ',' ' '); do
 	f=$ksft/drivers/net/$t
+	pyp=
+	# an absolute path: a test brought in with --file (the scenario's own
+	# check with a planted failing test), with the selftest libraries
+	case $t in /*) f=$t; pyp=$ksft/drivers/net ;; esac
 	name=$(basename "$t")
 	name=${name%.*}
 	rxs_step "selftest $t"
 	echo "RXSCALE-SELFTEST-BEGIN: $t"
 	t0=$(cut -d' ' -f1 /proc/uptime)
 	if [ -f "$f" ]; then
-		(cd "$(dirname "$f")" && timeout -s TERM "$tmo" "./$(basename "$f")") \
+		(cd "$(dirname "$f")" && PATH=/opt/linux/bin:$PATH PYTHONPATH=$pyp timeout -s TERM "$tmo" "./$(basename "$f")") \
 			> /tmp/rxs-selftest.out 2>&1 < /dev/null
 		rc=$?
 	else
