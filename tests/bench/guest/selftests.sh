@@ -43,6 +43,11 @@ libnfnetlink0 libnl-3-200 libnl-genl-3-200 libnl-route-3-200 libpcap0.8
 libsodium23 liburcu8 libdbus-1-3 libsystemd0 libgcrypt20 libgpg-error0
 liblz4-1 libibverbs1"
 
+# From trixie (arm64), for the tests only (/opt/linux/bin): bookworm's
+# ethtool 6.1 has no --json for -l, -g, -c..., which the tests read; 6.14
+# needs nothing newer than bookworm's glibc (checked below).
+ST_TRIXIE_PKGS="ethtool"
+
 kver=${1:-}
 case $kver in
 7.3) tree=7.3-arm64 ;;
@@ -76,13 +81,22 @@ mkdir -p "$debs"
 # --- package versions -----------------------------------------------------------
 rxsb_apt_update
 resolved=$RXS_CACHE/guest/selftests-resolved-$kver
-want_id=$(echo "$ST_PKGS $ST_REV" | sha256sum | cut -c1-12)
+want_id=$(echo "$ST_PKGS $ST_TRIXIE_PKGS $ST_REV" | sha256sum | cut -c1-12)
 pins=
 if [ -f "$resolved" ] && [ -n "$(find "$resolved" -newer "$RXSB_APT_DIR/updated")" ] &&
    [ "$(sed -n 1p "$resolved")" = "$want_id" ]; then
 	pins=$(sed -n 2p "$resolved")
 fi
-if [ -z "$pins" ]; then
+tpins=$(sed -n 3p "$resolved" 2>/dev/null || true)
+if [ -z "$pins" ] || [ -z "$tpins" ]; then
+	pins=
+	rxs_apt_private_update
+	tpins=
+	for p in $ST_TRIXIE_PKGS; do
+		v=$(rxs_apt_in trixie apt-cache policy "$p:arm64" 2>/dev/null | sed -n 's/^ *Candidate: *//p' | head -n 1)
+		[ -n "$v" ] && [ "$v" != "(none)" ] || rxs_die "no trixie candidate for $p"
+		tpins="$tpins $p=$v"
+	done
 	# shellcheck disable=SC2046
 	pol=$(rxsb_apt_cache policy $(for p in $ST_PKGS; do echo "$p:arm64"; done) 2>/dev/null |
 		awk '/^[^ ].*:$/ { sub(/:arm64:$/, ""); sub(/:$/, ""); p = $0 }
@@ -94,12 +108,12 @@ if [ -z "$pins" ]; then
 		esac
 		pins="$pins $pv"
 	done
-	printf '%s\n' "$want_id" "$pins" > "$resolved.new"
+	printf '%s\n' "$want_id" "$pins" "$tpins" > "$resolved.new"
 	mv "$resolved.new" "$resolved"
 fi
 
 key=$( {
-	echo "rev $ST_REV $pins $(basename "$base") $(basename "$src")"
+	echo "rev $ST_REV $pins $tpins $(basename "$base") $(basename "$src")"
 	cat "$0"
 } | sha256sum | cut -c1-12)
 out=$RXS_CACHE/guest/selftests-$kver-$key
@@ -111,6 +125,9 @@ t0=$(rxsb_now)
 
 # shellcheck disable=SC2046
 rxs_deb_get bookworm "$debs" $(for pv in $pins; do echo "${pv%%=*}:arm64=${pv#*=}"; done)
+
+# shellcheck disable=SC2046
+rxs_deb_get trixie "$debs" $(for pv in $tpins; do echo "${pv%%=*}:arm64=${pv#*=}"; done)
 
 rm -rf "$out.work"
 mkdir -p "$out.work/root" "$out.work/build"
@@ -149,6 +166,18 @@ ln -sf python3.11 "$root/usr/bin/python3"
 mkdir -p "$root/opt/linux/bin"
 mv "$root/usr/bin/ping" "$root/opt/linux/bin/ping"
 [ -e "$root/usr/sbin/mausezahn" ] || rxs_die "netsniff-ng has no mausezahn"
+
+# the trixie tools, unpacked apart, their binaries into /opt/linux/bin
+mkdir -p "$out.work/trixie"
+for pv in $tpins; do
+	_v=$(echo "${pv#*=}" | sed 's/:/%3a/')
+	dpkg-deb -x "$debs/${pv%%=*}_${_v}_arm64.deb" "$out.work/trixie"
+done
+cp "$out.work/trixie/usr/sbin/ethtool" "$root/opt/linux/bin/ethtool"
+rm -rf "$out.work/trixie"
+glibc_max=$(readelf -V "$root/opt/linux/bin/ethtool" | grep -o 'GLIBC_[0-9.]*' | sort -uV | tail -n 1)
+[ "$(printf '%s\n' "$glibc_max" GLIBC_2.36 | sort -V | tail -n 1)" = GLIBC_2.36 ] ||
+	rxs_die "trixie's ethtool needs $glibc_max, bookworm's glibc is 2.36"
 
 # --- the selftests, laid out as in the kernel tree ------------------------------------
 lin=$root/opt/linux
@@ -276,7 +305,7 @@ missing=$(find "$root" -type f \( -perm -u+x -o -name '*.so*' \) | while read -r
 done)
 [ -z "$missing" ] || rxs_die "selftests userland incomplete:
 $missing"
-for b in usr/bin/python3.11 usr/bin/bash usr/bin/socat opt/linux/bin/ping usr/bin/jq usr/sbin/mausezahn; do
+for b in usr/bin/python3.11 usr/bin/bash usr/bin/socat opt/linux/bin/ping opt/linux/bin/ethtool usr/bin/jq usr/sbin/mausezahn; do
 	[ -x "$root/$b" ] || rxs_die "selftests userland lacks /$b"
 done
 
@@ -288,6 +317,7 @@ done
 	echo "built$built"
 	echo "bpf objects $nbpf"
 	for pv in $pins; do echo "$pv"; done
+	for pv in $tpins; do echo "$pv (trixie, /opt/linux/bin)"; done
 } > "$out.work/manifest"
 rm -rf "$root" "$bld"
 rxs_stamp_set "$out.work" "$key"

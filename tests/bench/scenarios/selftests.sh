@@ -43,7 +43,16 @@ known=$RXS_DIR/files/selftests-known.txt
 RXS_DUT_IP6=2001:db8:1::1
 RXS_PEER_IP6=2001:db8:1::2
 
+# IPv6 addresses stay when a test takes the link down (the kernel's default
+# drops them, and every later test would lose its IPv6 end), in both
+# namespaces, as on a host whose network manager keeps them configured
+sysctl -qw net.ipv6.conf.all.keep_addr_on_down=1 net.ipv6.conf.default.keep_addr_on_down=1 ||
+	rxs_fail "sysctl keep_addr_on_down"
 rxs_setup "$drv"
+rxs_in_peer sysctl -qw net.ipv6.conf.all.keep_addr_on_down=1 ||
+	rxs_fail "sysctl keep_addr_on_down (peer)"
+sysctl -qw "net.ipv6.conf.$RXS_DUT.keep_addr_on_down=1"
+rxs_in_peer sysctl -qw "net.ipv6.conf.$RXS_PEER.keep_addr_on_down=1"
 ip -6 addr add "$RXS_DUT_IP6/64" dev "$RXS_DUT" nodad || rxs_fail "DUT IPv6 address"
 rxs_in_peer ip -6 addr add "$RXS_PEER_IP6/64" dev "$RXS_PEER" nodad || rxs_fail "peer IPv6 address"
 rxs_wait_link 20
