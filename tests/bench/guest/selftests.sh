@@ -41,7 +41,11 @@ libwrap0 iputils-ping libidn2-0 libunistring2 jq libjq1 libonig5
 netsniff-ng libcli1.10 libgeoip1 libnet1 libnetfilter-conntrack3
 libnfnetlink0 libnl-3-200 libnl-genl-3-200 libnl-route-3-200 libpcap0.8
 libsodium23 liburcu8 libdbus-1-3 libsystemd0 libgcrypt20 libgpg-error0
-liblz4-1 libibverbs1"
+liblz4-1 libibverbs1 coreutils libacl1 libattr1 libgmp10"
+# Their binaries go to /opt/linux/bin (the tests' PATH only), not over the
+# base guest's busybox applets that the scenario library uses: coreutils
+# (net/forwarding/lib.sh needs readlink -e).
+ST_OPT_PKGS="coreutils"
 
 # From trixie (arm64), for the tests only (/opt/linux/bin): bookworm's
 # ethtool 6.1 has no --json for -l, -g, -c..., which the tests read; 6.14
@@ -142,8 +146,19 @@ for pv in $pins; do
 		[ -f "$debs/${pv%%=*}_${_v}_$_a.deb" ] && f=$debs/${pv%%=*}_${_v}_$_a.deb
 	done
 	[ -n "$f" ] || rxs_die "no .deb for $pv in $debs"
-	dpkg-deb -x "$f" "$root"
+	case " $ST_OPT_PKGS " in
+	*" ${pv%%=*} "*)
+		rm -rf "$out.work/opt-pkg"
+		dpkg-deb -x "$f" "$out.work/opt-pkg"
+		mkdir -p "$root/opt/linux/bin"
+		for b in "$out.work/opt-pkg"/bin/* "$out.work/opt-pkg"/usr/bin/*; do
+			[ -f "$b" ] && cp -a "$b" "$root/opt/linux/bin/"
+		done
+		rm -rf "$out.work/opt-pkg" ;;
+	*) dpkg-deb -x "$f" "$root" ;;
+	esac
 done
+[ -x "$root/opt/linux/bin/readlink" ] || rxs_die "coreutils' readlink not in /opt/linux/bin"
 rm -rf "$root/usr/share/doc" "$root/usr/share/man" "$root/usr/share/locale" \
 	"$root/usr/share/info" "$root/usr/share/lintian" "$root/usr/share/bug" \
 	"$root/usr/share/bash-completion" "$root/etc/cron.d" "$root/usr/lib/python3.11/test" \

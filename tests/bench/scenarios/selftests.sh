@@ -145,6 +145,16 @@ for t in $(echo "$RXS_SELFTESTS" | tr ',' ' '); do
 	fi
 done
 
+# The kernel log lines the tests cause, named exactly: r8127 asks for the
+# PHY firmware the guest does not carry at every open (the tests take the
+# link down and up); xdp.py's "ip link set mtu 9000 xdp ..." on a driver
+# without native XDP fails after the MTU change (rtnetlink's do_setlink),
+# once per case.
+[ "$drv" = r8127 ] && rxs_dmesg_expect_nofw 1+ r8127
+case ",$RXS_SELFTESTS," in
+*,xdp.py,*)
+	rxs_dmesg_expect warn 1+ "A link change request failed with some changes committed already. Interface $RXS_DUT may have been left with an inconsistent configuration, please check." ;;
+esac
 rxs_step "results"
 while read -r t c r; do
 	echo "RXSCALE-SELFTEST-RESULT: $t $c $r"
