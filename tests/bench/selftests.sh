@@ -92,10 +92,37 @@ done
 # the table: one row per test case, one column per driver; reasons below
 echo
 echo "==== selftests x driver (Linux 7.3.4 selftests, 7.3 guest, RTL8127 model)"
+# why a case failed: the last diagnostic line that says so before its
+# "not ok" (a failed check, an exception, a command's stderr)
+for d in $(echo "$drivers" | tr ',' ' '); do
+	tr -d '\r' < "$out/$d.log" | awk -v d="$d" '
+		/^RXSCALE-SELFTEST-BEGIN: / { why = ""; next }
+		/^ok [0-9]+ / { why = ""; next }
+		/^not ok [0-9]+ / {
+			c = $4
+			print d, c, (why == "" ? "(no diagnostic)" : why)
+			why = ""; next
+		}
+		/Check failed|Exception\| [A-Za-z_.]*(Error|Exception|Failure|Fail)[A-Za-z]*: |STDERR: ..*|too few frames|missing packets/ {
+			w = $0
+			sub(/^# (Exception\||Check\|)? */, "", w)
+			sub(/^ *STDERR: */, "", w)
+			sub(/^ */, "", w)
+			why = substr(w, 1, 110)
+		}'
+done > "$out/why.txt"
 for d in $(echo "$drivers" | tr ',' ' '); do
 	tr -d '\r' < "$out/$d.log" | sed -n "s/^RXSCALE-SELFTEST-RESULT: /$d /p"
-done | awk -v drivers="$drivers" '
-	BEGIN { nd = split(drivers, dv, ",") }
+done | awk -v drivers="$drivers" -v whyf="$out/why.txt" '
+	BEGIN {
+		nd = split(drivers, dv, ",")
+		while ((getline l < whyf) > 0) {
+			split(l, f, " ")
+			w = l
+			sub(/^[^ ]+ [^ ]+ /, "", w)
+			failwhy[f[1] SUBSEP f[2]] = w
+		}
+	}
 	{
 		d = $1; t = $2; c = $3
 		key = (c == "-") ? t : c
@@ -104,15 +131,17 @@ done | awk -v drivers="$drivers" '
 		res = r; why = ""
 		if (index(r, ": ")) { res = substr(r, 1, index(r, ": ") - 1); why = substr(r, index(r, ": ") + 2) }
 		sub(/:$/, "", res)
+		if (res == "not-ok" && why == "" && ((d SUBSEP key) in failwhy))
+			why = failwhy[d SUBSEP key]
 		if (!(key in seen)) { seen[key] = 1; order[++n] = key }
 		cell = res
 		if (why != "") {
-			if (!((d SUBSEP key) in note)) {
+			if (!((d SUBSEP why) in note)) {
 				nn++
-				note[d SUBSEP key] = nn
-				notes[nn] = "[" nn "] " d " " key ": " why
+				note[d SUBSEP why] = nn
+				notes[nn] = "[" nn "] " d ": " why
 			}
-			cell = res " [" note[d SUBSEP key] "]"
+			cell = res " [" note[d SUBSEP why] "]"
 		}
 		cells[d SUBSEP key] = cell
 		count[d SUBSEP res]++
