@@ -103,7 +103,7 @@ for d in $(echo "$drivers" | tr ',' ' '); do
 			print d, c, (why == "" ? "(no diagnostic)" : why)
 			why = ""; next
 		}
-		/Check failed|Exception\| [A-Za-z_.]*(Error|Exception|Failure|Fail)[A-Za-z]*: |STDERR: ..*|too few frames|missing packets/ {
+		/Check failed|Exception\| [A-Za-z_.]*(Error|Exception|Failure|Fail)[A-Za-z]*: |STDERR: ..*|too few frames|missing packets|is not valid on/ {
 			w = $0
 			sub(/^# (Exception\||Check\|)? */, "", w)
 			sub(/^ *STDERR: */, "", w)
