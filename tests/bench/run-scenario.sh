@@ -70,7 +70,7 @@ monitor=0
 extras=
 
 usage() {
-	sed -n '3,47s/^# \{0,1\}//p' "$0" >&2
+	sed -n '3,/^$/s/^# \{0,1\}//p' "$0" >&2
 	exit 2
 }
 
