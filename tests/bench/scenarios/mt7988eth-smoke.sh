@@ -54,14 +54,7 @@ table_queues() {
 	ethtool -x "$RXS_DUT" | awk '/^ *[0-9]+:/ { for (i = 2; i <= NF; i++) print $i }' |
 		sort -n | uniq | tr '\n' ' '
 }
-_x=$(ethtool -x "$RXS_DUT") || rxs_fail "ethtool -x"
-echo "$_x" | head -n 4
-echo "$_x" | grep -q "with 4 RX ring(s):" || rxs_fail "ethtool -x: not 4 RX rings"
-_tab=$(echo "$_x" | awk '/^ *[0-9]+:/ { for (i = 2; i <= NF; i++) printf "%s ", $i }')
-_def=$(awk 'BEGIN { for (i = 0; i < 128; i++) printf "%d ", i % 4 }')
-[ "$_tab" = "$_def" ] ||
-	rxs_fail "ethtool -x: the default table is not entry i -> queue i % 4 over 128 entries: $_tab"
-echo "$_x" | grep -q '^ *toeplitz: on' || rxs_fail "ethtool -x: Toeplitz is not the hash function"
+rxs_check_default_rss 4
 
 # ---------------------------------------------------------------- lines
 rxs_step "interrupt lines"
