@@ -323,9 +323,19 @@ show_log() {
 }
 
 info="kernel $kernel, nic $nic, boot ${boot:-?} s, ${elapsed} s"
+# Scenarios run without set -e, so a helper name that does not exist, a
+# syntax error in an eval'd string or a non-number in a test only prints
+# dash's "<script>: <line>: ...: not found" (or "Syntax error", "Illegal
+# number", ...) and the scenario goes on to PASS without the check it
+# meant to make. Any such line fails the run, whatever the result line.
+shell_errors=$(show_scenario_output | grep -E '^[^ ]+: [0-9]+: .*(not found|Syntax error|Bad substitution|Illegal number|unexpected operator|parameter not set)' | head -n 3)
 if [ "$timed_out" = 1 ]; then
 	show_log
 	fail "timeout after $timeout s: QEMU killed"
+fi
+if [ -n "$shell_errors" ]; then
+	show_log
+	fail "the scenario's shell reported errors ($info): $(echo "$shell_errors" | paste -sd '|' -)"
 fi
 if [ "$rc" = 0 ]; then
 	[ "$show" = 1 ] && show_scenario_output
