@@ -187,6 +187,8 @@ struct r8127_irq {
 	u32 hw_bit;
 	int irq;
 	bool requested;
+	/* default affinity given; from then on the kernel keeps the line's */
+	bool spread;
 	char name[IFNAMSIZ + 16];
 };
 

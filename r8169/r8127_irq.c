@@ -46,7 +46,12 @@ int r8127_irq_alloc_vectors(struct r8127_priv *tp)
 
 void r8127_irq_free_vectors(struct r8127_priv *tp)
 {
+	u32 hw;
+
 	pci_free_irq_vectors(tp->pdev);
+	/* new vectors, new IRQ descriptors: spread them again */
+	for (hw = 0; hw < R8127_V2_VECTORS; hw++)
+		tp->irqs[hw].spread = false;
 }
 
 /* Line names by hardware vector: <if>-rx-<q>, <if>-tx-<q>, <if>-link. */
@@ -182,18 +187,33 @@ static irqreturn_t r8127_legacy_irq(int irq, void *data)
 	return IRQ_HANDLED;
 }
 
-/* Spread RX and TX lines over CPUs near the device; RSS needs it. */
+/*
+ * Spread RX and TX lines over CPUs near the device (RSS needs it), once
+ * per vector allocation; later requests (ip link up, ethtool -L) only give
+ * the hint back. Any affinity set on a line, ours or one written to
+ * /proc/irq/N/smp_affinity, marks it IRQD_AFFINITY_SET, and
+ * irq_setup_affinity() keeps such a line's affinity when request_irq()
+ * starts it again (kernel/irq/manage.c). Setting it at every request
+ * undid the administrator's choice at each down/up (the kernel's
+ * drivers/net/hw/irq.py selftest, check_down).
+ */
 static void r8127_irq_affinity(struct r8127_priv *tp, struct r8127_irq *s)
 {
 	int node = dev_to_node(&tp->pdev->dev);
+	const struct cpumask *mask;
 	u32 idx;
 
 	if (!tp->msix || s->hw_bit == R8127_V2_LINK)
 		return;
 	idx = s->hw_bit < R8127_V2_TX(0) ? s->hw_bit :
 	      s->hw_bit - R8127_V2_TX(0);
-	irq_set_affinity_and_hint(s->irq,
-				  cpumask_of(cpumask_local_spread(idx, node)));
+	mask = cpumask_of(cpumask_local_spread(idx, node));
+	if (s->spread) {
+		irq_update_affinity_hint(s->irq, mask);
+		return;
+	}
+	irq_set_affinity_and_hint(s->irq, mask);
+	s->spread = true;
 }
 
 static void r8127_irq_free_line(struct r8127_priv *tp, struct r8127_irq *s)
