@@ -248,6 +248,8 @@ struct r8127_priv {
 	/* written under RTNL, read by NAPI (READ_ONCE) */
 	bool rss_udp4;
 	bool rss_udp6;
+	bool rss_tcp4;
+	bool rss_tcp6;
 
 	struct r8127_coal coal;
 

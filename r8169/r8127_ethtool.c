@@ -185,11 +185,19 @@ static int r8127_rss_set(struct net_device *dev, const u32 *indir,
 	return 0;
 }
 
-/* Hash types configured: TCP and IP always ([vd]), UDP as chosen. */
+/*
+ * Hash types configured: IP addresses always, TCP and UDP ports as chosen
+ * (RSS_CTRL has an enable per type, docs/hw/rtl8127.md section 6).
+ */
 static u32 r8127_rss_hash_conf(struct net_device *dev)
 {
 	struct r8127_priv *tp = netdev_priv(dev);
-	u32 set = RXS_HT_IPV4 | RXS_HT_TCP4 | RXS_HT_IPV6 | RXS_HT_TCP6;
+	u32 set = RXS_HT_IPV4 | RXS_HT_IPV6;
+
+	if (READ_ONCE(tp->rss_tcp4))
+		set |= RXS_HT_TCP4;
+	if (READ_ONCE(tp->rss_tcp6))
+		set |= RXS_HT_TCP6;
 
 	if (READ_ONCE(tp->rss_udp4))
 		set |= RXS_HT_UDP4;
@@ -206,11 +214,13 @@ static u32 r8127_rss_get_hash(struct net_device *dev)
 	return tp->vmap.n_rx < 2 ? 0 : r8127_rss_hash_conf(dev);
 }
 
-/* Only the UDP types change (hash_changeable). */
+/* The 4-tuple types change (hash_changeable); addresses stay hashed. */
 static int r8127_rss_set_hash(struct net_device *dev, u32 set)
 {
 	struct r8127_priv *tp = netdev_priv(dev);
 
+	WRITE_ONCE(tp->rss_tcp4, !!(set & RXS_HT_TCP4));
+	WRITE_ONCE(tp->rss_tcp6, !!(set & RXS_HT_TCP6));
 	WRITE_ONCE(tp->rss_udp4, !!(set & RXS_HT_UDP4));
 	WRITE_ONCE(tp->rss_udp6, !!(set & RXS_HT_UDP6));
 	if (tp->up)
@@ -221,7 +231,7 @@ static int r8127_rss_set_hash(struct net_device *dev, u32 set)
 static const struct rxs_rss_desc r8127_rss_desc = {
 	.key_size = R8127_RSS_KEY_SIZE,
 	.indir_size = R8127_RSS_INDIR_SIZE,
-	.hash_changeable = RXS_HT_UDP4 | RXS_HT_UDP6,
+	.hash_changeable = RXS_HT_TCP4 | RXS_HT_UDP4 | RXS_HT_TCP6 | RXS_HT_UDP6,
 	.rx_rings = r8127_rss_rx_rings,
 	.get = r8127_rss_get,
 	.set = r8127_rss_set,

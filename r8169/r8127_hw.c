@@ -331,8 +331,11 @@ u32 r8127_rss_ctrl(struct r8127_priv *tp)
 
 	if (tp->vmap.n_rx < 2)
 		return 0;
-	ctrl = R8127_RSS_TCP_IPV4 | R8127_RSS_IPV4 | R8127_RSS_TCP_IPV6 |
-	       R8127_RSS_IPV6 | R8127_RSS_IPV6_EXT | R8127_RSS_TCP_IPV6_EXT;
+	ctrl = R8127_RSS_IPV4 | R8127_RSS_IPV6 | R8127_RSS_IPV6_EXT;
+	if (tp->rss_tcp4)
+		ctrl |= R8127_RSS_TCP_IPV4;
+	if (tp->rss_tcp6)
+		ctrl |= R8127_RSS_TCP_IPV6 | R8127_RSS_TCP_IPV6_EXT;
 	if (tp->rss_udp4)
 		ctrl |= R8127_RSS_UDP_IPV4;
 	if (tp->rss_udp6)

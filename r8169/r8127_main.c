@@ -53,9 +53,14 @@ static void r8127_default_config(struct r8127_priv *tp)
 	tp->rx_ring_size = R8127_RING_DEF;
 	tp->tx_ring_size = R8127_RING_DEF;
 	netdev_rss_key_fill(tp->rss_key, sizeof(tp->rss_key));
-	/* [vd] UDP 4-tuple hashing is off until ethtool -N turns it on */
+	/*
+	 * [vd] TCP is hashed on the 4-tuple, UDP on addresses only, until
+	 * ethtool -N rx-flow-hash changes them
+	 */
 	tp->rss_udp4 = false;
 	tp->rss_udp6 = false;
+	tp->rss_tcp4 = true;
+	tp->rss_tcp6 = true;
 }
 
 static int r8127_map_regs(struct r8127_priv *tp)

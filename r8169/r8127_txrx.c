@@ -149,7 +149,7 @@ static void r8127_rx_hash(struct r8127_rx_ring *r, struct sk_buff *skb, u32 i)
 {
 	struct r8127_rx_desc_v4 *d = &((struct r8127_rx_desc_v4 *)r->desc)[i];
 	u32 info, hash;
-	bool udp_l4;
+	bool l4;
 
 	if (!r->v4 || !(r->tp->dev->features & NETIF_F_RXHASH))
 		return;
@@ -157,12 +157,17 @@ static void r8127_rx_hash(struct r8127_rx_ring *r, struct sk_buff *skb, u32 i)
 	hash = le32_to_cpu(d->rss_hash);
 	if (!(info & (R8127_RSSI_IPV4 | R8127_RSSI_IPV6)))
 		return;
-	/* UDP ports are in the hash only when UDP hashing is on */
-	udp_l4 = (info & R8127_RSSI_UDP) &&
-		 ((info & R8127_RSSI_IPV4) ? READ_ONCE(r->tp->rss_udp4) :
-		  READ_ONCE(r->tp->rss_udp6));
-	skb_set_hash(skb, hash, (info & R8127_RSSI_TCP) || udp_l4 ?
-		     PKT_HASH_TYPE_L4 : PKT_HASH_TYPE_L3);
+	/*
+	 * Ports are in the hash only when the protocol's 4-tuple hashing is
+	 * on: the type bits say TCP or UDP, not which input was hashed.
+	 */
+	if (info & R8127_RSSI_IPV4)
+		l4 = (info & R8127_RSSI_TCP) ? READ_ONCE(r->tp->rss_tcp4) :
+		     (info & R8127_RSSI_UDP) && READ_ONCE(r->tp->rss_udp4);
+	else
+		l4 = (info & R8127_RSSI_TCP) ? READ_ONCE(r->tp->rss_tcp6) :
+		     (info & R8127_RSSI_UDP) && READ_ONCE(r->tp->rss_udp6);
+	skb_set_hash(skb, hash, l4 ? PKT_HASH_TYPE_L4 : PKT_HASH_TYPE_L3);
 }
 
 static struct sk_buff *r8127_rx_build(struct r8127_rx_ring *r, u32 i,

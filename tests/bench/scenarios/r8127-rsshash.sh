@@ -4,9 +4,10 @@
 # Toeplitz hash (include/rxscale/toeplitz.h) for >= 1000 flows, and the RX
 # queue each flow arrived on is the indirection table's entry for it.
 # Flows: UDP from distinct source ports and TCP connections, IPv4 and IPv6,
-# peer -> DUT, plus a few ICMP echo requests (other IP traffic). Two rounds: UDP hashed on addresses only (the driver's
-# default), then on addresses and ports (ethtool -N rx-flow-hash udp4/udp6
-# sdfn). The checker is tests/bench/tools/rsscheck (built by its build.sh);
+# peer -> DUT, plus a few ICMP echo requests (other IP traffic). Two
+# rounds: the driver's default (UDP hashed on addresses only, TCP on
+# addresses and ports), then the reverse (ethtool -N rx-flow-hash udp4/udp6
+# sdfn, tcp4/tcp6 sd). The checker is tests/bench/tools/rsscheck (built by its build.sh);
 # it travels into the guest as a --module file:
 #
 #   tests/bench/run-scenario.sh --kernel 7.3 --nic rtl8127 \
@@ -18,6 +19,7 @@
 # --env RXS_RSSHASH_UDPSWAP=1 tells the checker the other UDP setting than
 # the driver's (4-tuple while it hashes UDP on addresses, and the reverse):
 # then every UDP flow must mismatch and the scenario FAIL.
+# --env RXS_RSSHASH_TCPSWAP=1 does the same for TCP.
 # --env RXS_RSSHASH_FLOWS=N: flows per kind (udp4, udp6, tcp4, tcp6; 300).
 # --env RXS_RSSHASH_MIN=N: distinct hash inputs each round must check
 # (1000; make check's gate runs 120 flows per kind and wants 400).
@@ -70,10 +72,12 @@ if [ "${RXS_RSSHASH_BADKEY:-0}" = 1 ]; then
 	rxs_say "RXS_RSSHASH_BADKEY: checking against the wrong key $KEY"
 fi
 
-# round UDPBITS: one receiver run, one sender run, the receiver's verdict
+# round UDPBITS TCPBITS: one receiver run, one sender run, the receiver's
+# verdict
 round() {
 	_u=$1
-	rxs_step "flows: UDP hashed as a $_u-tuple"
+	_tc=$2
+	rxs_step "flows: UDP hashed as a $_u-tuple, TCP as a $_tc-tuple"
 	_out=/tmp/recv-$_u.txt
 	rm -f "$_out"
 	_c=$_u
@@ -81,8 +85,12 @@ round() {
 		_c=$((6 - _u))
 		rxs_say "RXS_RSSHASH_UDPSWAP: the checker expects UDP as a $_c-tuple"
 	fi
+	if [ "${RXS_RSSHASH_TCPSWAP:-0}" = 1 ]; then
+		_tc=$((6 - _tc))
+		rxs_say "RXS_RSSHASH_TCPSWAP: the checker expects TCP as a $_tc-tuple"
+	fi
 	"$CHK" recv --dev "$RXS_DUT" --key "$KEY" --indir "$INDIR" --udp4 "$_c" \
-		--udp6 "$_c" --port "$PORT" --seconds 400 --min-flows "$MIN" \
+		--udp6 "$_c" --tcp4 "$_tc" --tcp6 "$_tc" --port "$PORT" --seconds 400 --min-flows "$MIN" \
 		> "$_out" 2>&1 &
 	_rpid=$!
 	_t=0
@@ -129,15 +137,19 @@ round() {
 	rxs_say "round took $(awk -v a="$_t0" -v b="$(cut -d' ' -f1 /proc/uptime)" 'BEGIN { print b - a }') s (guest time)"
 	tail -n +2 "$_out"
 	[ "$_src" = 0 ] || rxs_fail "rsscheck send or ping: not every flow was sent (status $_src)"
-	[ "$_rrc" = 0 ] || rxs_fail "rsscheck recv: status $_rrc (UDP $_u-tuple)"
+	[ "$_rrc" = 0 ] || rxs_fail "rsscheck recv: status $_rrc (UDP $_u-tuple, TCP $_tc-tuple)"
 }
 
 ethtool -n "$RXS_DUT" rx-flow-hash udp4
-round 2
-rxs_step "ethtool -N rx-flow-hash udp4/udp6 sdfn"
+ethtool -n "$RXS_DUT" rx-flow-hash tcp4
+round 2 4
+rxs_step "ethtool -N rx-flow-hash udp4/udp6 sdfn, tcp4/tcp6 sd"
 ethtool -N "$RXS_DUT" rx-flow-hash udp4 sdfn || rxs_fail "ethtool -N udp4 sdfn"
 ethtool -N "$RXS_DUT" rx-flow-hash udp6 sdfn || rxs_fail "ethtool -N udp6 sdfn"
+ethtool -N "$RXS_DUT" rx-flow-hash tcp4 sd || rxs_fail "ethtool -N tcp4 sd"
+ethtool -N "$RXS_DUT" rx-flow-hash tcp6 sd || rxs_fail "ethtool -N tcp6 sd"
 ethtool -n "$RXS_DUT" rx-flow-hash udp4
 ethtool -n "$RXS_DUT" rx-flow-hash udp6
-round 4
+ethtool -n "$RXS_DUT" rx-flow-hash tcp6
+round 4 2
 rxs_dmesg_check

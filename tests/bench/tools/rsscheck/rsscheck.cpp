@@ -5,6 +5,7 @@
 // bit-by-bit version), per flow, in the bench guest.
 //
 //   rsscheck recv --dev IF --key HEX --indir Q,Q,... [--udp4 2|4] [--udp6 2|4]
+//                 [--tcp4 2|4] [--tcp6 2|4]
 //                 [--port P] [--seconds S] [--min-flows N] [--verbose]
 //   rsscheck send --dst4 ADDR --dst6 ADDR [--udp4 N] [--udp6 N] [--tcp4 N]
 //                 [--tcp6 N] [--port P] [--sport-base P] [--size BYTES]
@@ -36,8 +37,8 @@
 // datagrams and TCP writes to --size bytes.
 //
 // Expected hash: Toeplitz over src, dst (IPv4 8 bytes, IPv6 32 bytes) and,
-// for TCP always and for UDP when --udp4/--udp6 4 (ethtool -N rx-flow-hash
-// udpX sdfn), source and destination ports. Expected queue: the indirection
+// for TCP unless --tcp4/--tcp6 2 (ethtool -N rx-flow-hash tcpX sd) and for
+// UDP when --udp4/--udp6 4 (udpX sdfn), source and destination ports. Expected queue: the indirection
 // table entry at hash & (size - 1). A control key (the real key with byte 0
 // inverted) is evaluated too: if it "matches" as often as the real key, the
 // comparison cannot tell keys apart and the run fails.
@@ -97,6 +98,7 @@ void on_signal(int)
 {
 	std::fprintf(stderr, "rsscheck: %s\n"
 		"usage: rsscheck recv --dev IF --key HEX --indir Q,Q,... [--udp4 2|4] [--udp6 2|4]\n"
+		"                     [--tcp4 2|4] [--tcp6 2|4]\n"
 		"                     [--port P] [--seconds S] [--min-flows N] [--verbose]\n"
 		"       rsscheck send --dst4 ADDR --dst6 ADDR [--udp4 N] [--udp6 N] [--tcp4 N]\n"
 		"                     [--tcp6 N] [--port P] [--sport-base P] [--size BYTES]\n"
@@ -421,7 +423,7 @@ void add_listener(std::vector<struct pollfd> &fds, int family, int type, unsigne
 int cmd_recv(int argc, char **argv)
 {
 	std::string dev, keyhex, indirs;
-	unsigned udp4 = 2, udp6 = 2, port = 5201, min_flows = 1000;
+	unsigned udp4 = 2, udp6 = 2, tcp4 = 4, tcp6 = 4, port = 5201, min_flows = 1000;
 	double seconds = 120;
 	bool verbose = false;
 
@@ -442,6 +444,10 @@ int cmd_recv(int argc, char **argv)
 			udp4 = static_cast<unsigned>(num_arg(val(), 4));
 		else if (a == "--udp6")
 			udp6 = static_cast<unsigned>(num_arg(val(), 4));
+		else if (a == "--tcp4")
+			tcp4 = static_cast<unsigned>(num_arg(val(), 4));
+		else if (a == "--tcp6")
+			tcp6 = static_cast<unsigned>(num_arg(val(), 4));
 		else if (a == "--port")
 			port = static_cast<unsigned>(num_arg(val(), 65535));
 		else if (a == "--seconds")
@@ -455,8 +461,9 @@ int cmd_recv(int argc, char **argv)
 	}
 	if (dev.empty() || keyhex.empty() || indirs.empty())
 		usage("recv needs --dev, --key and --indir");
-	if ((udp4 != 2 && udp4 != 4) || (udp6 != 2 && udp6 != 4))
-		usage("--udp4/--udp6 take 2 or 4");
+	if ((udp4 != 2 && udp4 != 4) || (udp6 != 2 && udp6 != 4) ||
+	    (tcp4 != 2 && tcp4 != 4) || (tcp6 != 2 && tcp6 != 4))
+		usage("--udp4/--udp6/--tcp4/--tcp6 take 2 or 4");
 	std::vector<u8> key = parse_hex(keyhex);
 	std::vector<unsigned> indir = parse_list(indirs);
 	if (key.size() < RXS_TOEPLITZ_V6_L4_LEN + 4)
@@ -483,8 +490,8 @@ int cmd_recv(int argc, char **argv)
 	add_listener(fds, AF_INET6, SOCK_DGRAM, port);
 	size_t n_static = fds.size();
 
-	std::printf("rsscheck: ready on %s (key %zu bytes, %zu-entry table, udp4 %u-tuple, udp6 %u-tuple)\n",
-		    dev.c_str(), key.size(), indir.size(), udp4, udp6);
+	std::printf("rsscheck: ready on %s (key %zu bytes, %zu-entry table, udp4 %u-tuple, udp6 %u-tuple, tcp4 %u-tuple, tcp6 %u-tuple)\n",
+		    dev.c_str(), key.size(), indir.size(), udp4, udp6, tcp4, tcp6);
 	std::fflush(stdout);
 
 	Receiver rx;
@@ -570,8 +577,9 @@ int cmd_recv(int argc, char **argv)
 		}
 		u32 hw = static_cast<u32>(f.byte[0]) | static_cast<u32>(f.byte[1]) << 8 |
 			 static_cast<u32>(f.byte[2]) << 16 | static_cast<u32>(f.byte[3]) << 24;
-		bool ports = f.l4 && (f.type[0] == 't' ||
-				      (f.addr_len == 8 ? udp4 : udp6) == 4);
+		bool v4 = f.addr_len == 8;
+		unsigned tuple = f.type[0] == 't' ? (v4 ? tcp4 : tcp6) : (v4 ? udp4 : udp6);
+		bool ports = f.l4 && tuple == 4;
 		u32 len = f.addr_len + (ports ? 4 : 0);
 		u32 sw = 0, cw = 0;
 
@@ -618,9 +626,9 @@ int cmd_recv(int argc, char **argv)
 		    rx.undecided[0], rx.undecided[1], rx.undecided[2], rx.undecided[3],
 		    rx.undecided[4], rx.unparsed, drops, conns);
 	unsigned long distinct = inputs.size();
-	std::printf("RXSCALE-RSSHASH: flows=%lu match=%lu mismatch=%lu distinct_inputs=%lu queue_match=%lu queue_mismatch=%lu queue_unknown=%lu incomplete=%lu control_match=%lu types=%s udp4=%u-tuple udp6=%u-tuple\n",
+	std::printf("RXSCALE-RSSHASH: flows=%lu match=%lu mismatch=%lu distinct_inputs=%lu queue_match=%lu queue_mismatch=%lu queue_unknown=%lu incomplete=%lu control_match=%lu types=%s udp4=%u-tuple udp6=%u-tuple tcp4=%u-tuple tcp6=%u-tuple\n",
 		    checked, match, mismatch, distinct, qmatch, qmismatch, qunknown,
-		    incomplete, ctl_match, tl.c_str(), udp4, udp6);
+		    incomplete, ctl_match, tl.c_str(), udp4, udp6, tcp4, tcp6);
 	bool ok = true;
 	if (mismatch || qmismatch) {
 		std::printf("rsscheck: FAIL: %lu hash and %lu queue mismatches\n", mismatch, qmismatch);
