@@ -77,21 +77,48 @@ struct r8127_rx_desc_v4 {
 };
 
 /*
- * Tally block: the fields read here, at the start of [up] struct
- * rtl8169_counters. The chip dumps the whole block, extended since the
- * RTL8125 (R8127_OCP_TALLY_EXT, set at start): [up] counts fewer than
- * 256 bytes, so 256 are given to it.
+ * Tally block ([up] struct rtl8169_counters; offsets in docs/hw/rtl8127.md
+ * "Tally counters"): 64 bytes of the original layout, then the extension
+ * of the RTL8125 and later, enabled by R8127_OCP_TALLY_EXT at start.
+ * Only the fields this driver reports are named; the gaps are reserved.
  */
 struct r8127_tally {
-	__le64 tx_packets;
-	__le64 rx_packets;
-	__le64 tx_errors;
-	__le32 rx_errors;
-	__le16 rx_missed;
+	__le64 tx_packets;		/* 0 */
+	__le64 rx_packets;		/* 8 */
+	__le64 tx_errors;		/* 16 */
+	__le32 rx_errors;		/* 24 */
+	__le16 rx_missed;		/* 28 */
+	__le16 align_errors16;		/* 30: legacy, see align_errors */
+	__le32 tx_one_collision;	/* 32 */
+	__le32 tx_multi_collision;	/* 36 */
+	__le64 rx_unicast;		/* 40 */
+	__le64 rx_broadcast;		/* 48 */
+	__le32 rx_multicast32;		/* 56: legacy, see rx_multicast */
+	__le32 reserved60;
+	/* extended block */
+	__le64 tx_octets;		/* 64 */
+	__le64 rx_octets;		/* 72 */
+	__le64 rx_multicast;		/* 80 */
+	__le64 tx_unicast;		/* 88 */
+	__le64 tx_broadcast;		/* 96 */
+	__le64 tx_multicast;		/* 104 */
+	__le32 reserved112[4];		/* pause and deferred counts */
+	__le32 tx_late_collision;	/* 128 */
+	__le32 reserved132;
+	__le32 tx_aborted;		/* 136 */
+	__le32 align_errors;		/* 140 */
+	__le32 rx_frame_too_long;	/* 144 */
+	__le32 rx_runt;			/* 148 */
+	__le32 reserved152[3];		/* pause frames received */
+	__le32 rx_unknown_opcode;	/* 164 */
+	__le32 rx_mac_error;		/* 168 */
 };
 
 #define R8127_TALLY_SIZE	256
 static_assert(sizeof(struct r8127_tally) <= R8127_TALLY_SIZE);
+static_assert(offsetof(struct r8127_tally, tx_octets) == 64);
+static_assert(offsetof(struct r8127_tally, rx_frame_too_long) == 144);
+static_assert(offsetof(struct r8127_tally, rx_mac_error) == 168);
 
 struct r8127_tx_buf {
 	struct sk_buff *skb;

@@ -349,24 +349,82 @@ static void r8127_read_txq(struct net_device *dev, u32 q, void *snap)
 	r8127_read_qcnt(&tp->tx_stats[q], snap);
 }
 
+/*
+ * A fresh copy of the tally block (may sleep): 0, or -ENETDOWN while the
+ * device is down (the chip dumps only with its receiver on).
+ */
+static int r8127_tally_read(struct r8127_priv *tp, struct r8127_tally *out)
+{
+	int ret = -ENETDOWN;
+
+	mutex_lock(&tp->counters_lock);
+	if (tp->up)
+		ret = r8127_hw_dump_counters(tp);
+	if (!ret)
+		memcpy(out, tp->counters, sizeof(*out));
+	mutex_unlock(&tp->counters_lock);
+	return ret;
+}
+
 /* ethtool -S only (may sleep): the tally block, dumped while up. */
 static void r8127_read_dev(struct net_device *dev, void *snap)
 {
 	struct r8127_priv *tp = netdev_priv(dev);
-	const struct r8127_tally *t = tp->counters;
 	struct r8127_dev_stats *d = snap;
+	struct r8127_tally t;
 
 	d->tx_timeouts = READ_ONCE(tp->tx_timeouts);
 	d->resets = READ_ONCE(tp->resets);
-	mutex_lock(&tp->counters_lock);
-	if (tp->up && !r8127_hw_dump_counters(tp)) {
-		d->hw_tx_packets = le64_to_cpu(t->tx_packets);
-		d->hw_rx_packets = le64_to_cpu(t->rx_packets);
-		d->hw_tx_errors = le64_to_cpu(t->tx_errors);
-		d->hw_rx_errors = le32_to_cpu(t->rx_errors);
-		d->hw_rx_missed = le16_to_cpu(t->rx_missed);
-	}
-	mutex_unlock(&tp->counters_lock);
+	if (r8127_tally_read(tp, &t))
+		return;
+	d->hw_tx_packets = le64_to_cpu(t.tx_packets);
+	d->hw_rx_packets = le64_to_cpu(t.rx_packets);
+	d->hw_tx_errors = le64_to_cpu(t.tx_errors);
+	d->hw_rx_errors = le32_to_cpu(t.rx_errors);
+	d->hw_rx_missed = le16_to_cpu(t.rx_missed);
+}
+
+/*
+ * IEEE 802.3 MAC statistics (ethtool -S --groups eth-mac) from the tally
+ * block, the counters the chip keeps for them ([up]
+ * rtl8169_get_eth_mac_stats reads the same fields). Left unset while down.
+ */
+static void r8127_get_eth_mac_stats(struct net_device *dev,
+				    struct ethtool_eth_mac_stats *mac)
+{
+	struct r8127_priv *tp = netdev_priv(dev);
+	struct r8127_tally t;
+
+	if (r8127_tally_read(tp, &t))
+		return;
+	mac->FramesTransmittedOK = le64_to_cpu(t.tx_packets);
+	mac->SingleCollisionFrames = le32_to_cpu(t.tx_one_collision);
+	mac->MultipleCollisionFrames = le32_to_cpu(t.tx_multi_collision);
+	mac->FramesReceivedOK = le64_to_cpu(t.rx_packets);
+	mac->AlignmentErrors = le32_to_cpu(t.align_errors);
+	mac->FramesLostDueToIntMACXmitError = le64_to_cpu(t.tx_errors);
+	mac->OctetsTransmittedOK = le64_to_cpu(t.tx_octets);
+	mac->LateCollisions = le32_to_cpu(t.tx_late_collision);
+	mac->FramesAbortedDueToXSColls = le32_to_cpu(t.tx_aborted);
+	mac->OctetsReceivedOK = le64_to_cpu(t.rx_octets);
+	mac->FramesLostDueToIntMACRcvError = le32_to_cpu(t.rx_mac_error);
+	mac->MulticastFramesXmittedOK = le64_to_cpu(t.tx_multicast);
+	mac->BroadcastFramesXmittedOK = le64_to_cpu(t.tx_broadcast);
+	mac->MulticastFramesReceivedOK = le64_to_cpu(t.rx_multicast);
+	mac->BroadcastFramesReceivedOK = le64_to_cpu(t.rx_broadcast);
+	mac->FrameTooLongErrors = le32_to_cpu(t.rx_frame_too_long);
+}
+
+/* MAC control statistics: the one the tally block has. */
+static void r8127_get_eth_ctrl_stats(struct net_device *dev,
+				     struct ethtool_eth_ctrl_stats *ctrl)
+{
+	struct r8127_priv *tp = netdev_priv(dev);
+	struct r8127_tally t;
+
+	if (r8127_tally_read(tp, &t))
+		return;
+	ctrl->UnsupportedOpcodesReceived = le32_to_cpu(t.rx_unknown_opcode);
 }
 
 /* the core's snapshot buffer holds either counter struct */
@@ -404,6 +462,8 @@ static const struct rxs_ethtool_ops r8127_ethtool_ops = {
 		.set_channels		= r8127_set_channels,
 		.get_coalesce		= r8127_get_coalesce,
 		.set_coalesce		= r8127_set_coalesce,
+		.get_eth_mac_stats	= r8127_get_eth_mac_stats,
+		.get_eth_ctrl_stats	= r8127_get_eth_ctrl_stats,
 		RXS_ETHTOOL_RSS_OPS
 		RXS_ETHTOOL_STATS_OPS
 	},

@@ -18,9 +18,20 @@ cd "$RXS_TOP"
 files=$(git ls-files -co --exclude-standard -- \
 	'r8169/*.[ch]' 'mtk_eth_soc/*.[ch]' 'ravb/*.[ch]' 'include/*.h' \
 	'compat/probes/*.c' 'tests/kmod/*.[ch]' 'core/*.[ch]')
+# --no-tree: these files are not in the tree. --root all the same, for
+# one thing: --strict's CamelCase check knows the identifiers the tree's
+# include/ defines (struct ethtool_eth_mac_stats' FramesTransmittedOK, ...)
+# only from the headers under root, which it reads when there is no git
+# repository (GIT_DIR pointed away from ours; its cache file goes to
+# build/).
+mkdir -p "$RXS_TOP/build"
 checkpatch() {
-	perl "$src/scripts/checkpatch.pl" --strict --no-tree \
-		--show-types -f "$1" 2>&1
+	case $1 in
+	/*) _f=$1 ;;
+	*) _f=$RXS_TOP/$1 ;;
+	esac
+	(cd "$RXS_TOP/build" && GIT_DIR=/nonexistent perl "$src/scripts/checkpatch.pl" \
+		--strict --no-tree --root "$src" --show-types -f "$_f" 2>&1)
 }
 clean='^total: 0 errors, 0 warnings, 0 checks'
 
@@ -30,6 +41,11 @@ printf '// SPDX-License-Identifier: GPL-2.0\nint rxs_bad(int a)\n{\n    return a
 if checkpatch "$bad" | grep -q "$clean"; then
 	rm -f "$bad"
 	rxs_die "checkpatch passed a file indented with spaces: the gate cannot fail"
+fi
+printf '// SPDX-License-Identifier: GPL-2.0\nint rxs_bad(int fooBar)\n{\n\treturn fooBar;\n}\n' >"$bad"
+if ! checkpatch "$bad" | grep -q 'CAMELCASE'; then
+	rm -f "$bad"
+	rxs_die "checkpatch passed a CamelCase name of the file's own: the gate cannot fail"
 fi
 rm -f "$bad"
 

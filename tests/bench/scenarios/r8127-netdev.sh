@@ -17,6 +17,9 @@
 #       settings and NAPI ids of an RX queue survive channel changes
 #     - combined channels (one NAPI for an RX and a TX queue): r8127
 #       offers 2 (ethtool -l max Combined); none offered is a FAIL
+#   ethtool (all kernels): the IEEE 802.3 MAC statistics (--groups eth-mac)
+#   grow by the frames and octets the peer counted and by the broadcast
+#   and multicast frames sent on purpose; eth-ctrl is reported
 #   sysfs (all kernels): gro_flush_timeout / napi_defer_hard_irqs show the
 #   driver's software IRQ coalescing defaults, threaded 1 creates
 #   napi/<if>-<id> kthreads and traffic flows, threaded 0 removes them,
@@ -248,6 +251,54 @@ nlc_check_links() {
 	[ "$_nn" = "$_nq" ] || rxs_fail "$_nn NAPIs listed but $_nq referenced by queues"
 }
 
+# mac_stats FILE: the IEEE 802.3 MAC statistics (ethtool -S --groups
+# eth-mac), "<name> <value>" a line, and the peer's interface counters
+# ("peer_<name> <value>").
+mac_stats() {
+	ethtool -S "$RXS_DUT" --groups eth-mac 2>/dev/null |
+		sed -n 's/^ *eth-mac-\([A-Za-z]*\): *\([0-9][0-9]*\)$/\1 \2/p' > "$1"
+	for _c in rx_packets tx_packets rx_bytes tx_bytes; do
+		echo "peer_$_c $(rxs_peer_stat "$_c")" >> "$1"
+	done
+}
+
+# mac_delta NAME: NAME's growth from /tmp/mac0.txt to /tmp/mac1.txt.
+mac_delta() {
+	awk -v n="$1" 'NR == FNR { if ($1 == n) a = $2; next }
+		$1 == n { print $2 - a; f = 1 } END { if (!f) print "none" }' /tmp/mac0.txt /tmp/mac1.txt
+}
+
+# mac_expect NAME WANT WHY [LOW]: NAME grew by WANT - LOW .. WANT +
+# MAC_EXTRA. MAC_EXTRA: frames of the kernel's own in the window (ARP, IPv6
+# neighbour discovery, IGMP/MLD reports); against a peer counter LOW is
+# MAC_EXTRA too, for the peer's multicast frames the DUT's receive filter
+# rightly drops (seen: the peer sent 31, the DUT received 30).
+MAC_EXTRA=3
+mac_expect() {
+	_d=$(mac_delta "$1")
+	_lo=$(($2 - ${4:-0}))
+	[ "$_d" != none ] || rxs_fail "eth-mac: no $1 (ethtool -S --groups eth-mac: $(paste -sd ' ' /tmp/mac1.txt))"
+	[ "$_d" -ge "$_lo" ] && [ "$_d" -le $(($2 + MAC_EXTRA)) ] ||
+		rxs_fail "eth-mac: $1 grew by $_d, want $_lo..$(($2 + MAC_EXTRA)) ($3)"
+	rxs_say "eth-mac $1 +$_d ($3: $2)"
+}
+
+# mac_octets NAME PEERBYTES DUTFRAMES PEERFRAMES: the octets counted for
+# the same frames as the peer's bytes: the model counts each frame padded
+# to 60 bytes and with its 4-byte FCS (a 42-byte ARP reply counts 64; the
+# peer's virtio-net counts 42), so up to 22 more per frame; and a frame
+# only one side counted (see mac_expect) moves it by up to 1518.
+mac_octets() {
+	_d=$(mac_delta "$1")
+	_df=$(($3 - $4))
+	[ "$_df" -ge 0 ] || _df=$((-_df))
+	_lo=$(($2 - 1518 * _df))
+	_hi=$(($2 + 22 * $3 + 1518 * _df))
+	[ "$_d" -ge "$_lo" ] && [ "$_d" -le "$_hi" ] ||
+		rxs_fail "eth-mac: $1 grew by $_d, want $_lo..$_hi (the peer's $2 bytes in $4 frames, $3 frames here)"
+	rxs_say "eth-mac $1 +$_d (the peer's bytes: $2)"
+}
+
 rxs_setup r8127
 rxs_wait_link 20
 rxs_dmesg_expect_nofw 1
@@ -335,6 +386,35 @@ if [ "$NL" = 1 ]; then
 	nlc_check_qstats /tmp/nlc-s1 4 2
 	nlc_ok "qstats per queue == ethtool -S rxN/txN packets+bytes; sums == device scope == statistics"
 fi
+
+rxs_step "IEEE 802.3 MAC statistics (ethtool -S --groups eth-mac) against the peer"
+# From the chip's tally counters (the model counts each frame itself); the
+# traffic is known frame by frame: 20 pings of 1000 bytes each way from
+# the peer (unicast), 5 broadcast ARP requests from the DUT (answered by
+# unicast), 5 multicast echo requests from the peer to 224.0.0.1 (the DUT
+# receives them and, ignoring multicast echo, sends nothing back).
+sleep 2
+mac_stats /tmp/mac0.txt
+rxs_in_peer ping -q -c 20 -i 0.05 -s 1000 "$RXS_DUT_IP" > /dev/null ||
+	rxs_fail "peer: 20 pings to $RXS_DUT_IP"
+arping -b -c 5 -w 5 -I "$RXS_DUT" "$RXS_PEER_IP" > /dev/null ||
+	rxs_fail "arping -b -c 5 from $RXS_DUT"
+rxs_in_peer ping -q -c 5 -i 0.05 -W 1 -I "$RXS_PEER" 224.0.0.1 > /dev/null 2>&1
+sleep 1
+mac_stats /tmp/mac1.txt
+_prx=$(mac_delta peer_rx_packets)
+_ptx=$(mac_delta peer_tx_packets)
+rxs_say "peer: +$_ptx frames sent, +$_prx received; DUT: $(paste -sd ' ' /tmp/mac1.txt)"
+mac_expect FramesTransmittedOK "$_prx" "the peer's rx_packets" "$MAC_EXTRA"
+mac_expect FramesReceivedOK "$_ptx" "the peer's tx_packets" "$MAC_EXTRA"
+mac_expect BroadcastFramesXmittedOK 5 "arping -b -c 5"
+mac_expect BroadcastFramesReceivedOK 0 "the peer sent no broadcast"
+mac_expect MulticastFramesReceivedOK 5 "5 echo requests to 224.0.0.1"
+mac_octets OctetsTransmittedOK "$(mac_delta peer_rx_bytes)" "$(mac_delta FramesTransmittedOK)" "$_prx"
+mac_octets OctetsReceivedOK "$(mac_delta peer_tx_bytes)" "$(mac_delta FramesReceivedOK)" "$_ptx"
+_ctl=$(ethtool -S "$RXS_DUT" --groups eth-ctrl 2>/dev/null | grep -c 'UnsupportedOpcodesReceived: 0$')
+[ "$_ctl" = 1 ] || rxs_fail "eth-ctrl: no UnsupportedOpcodesReceived 0 ($(ethtool -S "$RXS_DUT" --groups eth-ctrl 2>&1 | tr '\n' ' '))"
+rxs_check_pass "eth-mac frames and octets each way equal the peer's counts, broadcast/multicast as sent; eth-ctrl present"
 
 rxs_step "threaded NAPI (sysfs)"
 NV=$(nlc_napi_vectors)
