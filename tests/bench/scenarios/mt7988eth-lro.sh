@@ -194,7 +194,7 @@ until ss -Hltn 'sport = :5401' | grep -q .; do
 	sleep 0.1
 done
 _t0=$(cut -d' ' -f1 /proc/uptime)
-timeout 600 ip netns exec "$RXS_NS" iperf3 -c "$RULE_IP" -B "$RXS_PEER_IP" -p 5401 \
+ip netns exec "$RXS_NS" timeout 600 iperf3 -c "$RULE_IP" -B "$RXS_PEER_IP" -p 5401 \
 	-F /tmp/lro-src -n "${RXS_LRO_MIB}M" -f m > /tmp/lro-cli.txt 2>&1 ||
 	{ cat /tmp/lro-cli.txt; rxs_fail "iperf3 -F client failed"; }
 wait "$_srv" || { cat /tmp/lro-srv.txt; rxs_fail "iperf3 -F server failed"; }
