@@ -201,4 +201,37 @@ static inline int rxs_set_threaded(struct net_device *dev, bool on)
 #endif
 #define RXS_IMPORT_NS()		MODULE_IMPORT_NS(RXS_NS)
 
+/*
+ * Software IRQ coalescing on by default on every kernel: where
+ * netdev_sw_irq_coalesce_default_on() exists (6.2; CIP 6.1 backports
+ * it) it is called, elsewhere the same values are set by hand
+ * (gro_flush_timeout 20000 ns, napi_defer_hard_irqs 1, nothing on
+ * PREEMPT_RT, as that helper does). Before register_netdev().
+ */
+#define RXS_SW_IRQ_COALESCE_GRO_FLUSH_NS	20000
+#define RXS_SW_IRQ_COALESCE_DEFER_IRQS		1
+
+static inline void rxs_sw_irq_coalesce_on(struct net_device *dev)
+{
+#ifdef HAVE_NETDEV_SW_IRQ_COALESCE_DEFAULT_ON
+	netdev_sw_irq_coalesce_default_on(dev);
+#else
+	if (IS_ENABLED(CONFIG_PREEMPT_RT))
+		return;
+	WRITE_ONCE(dev->gro_flush_timeout, RXS_SW_IRQ_COALESCE_GRO_FLUSH_NS);
+	WRITE_ONCE(dev->napi_defer_hard_irqs, RXS_SW_IRQ_COALESCE_DEFER_IRQS);
+#endif
+}
+
+/*
+ * page_pool fragments (page_pool_alloc_frag): a pool had to ask for
+ * them with PP_FLAG_PAGE_FRAG until 6.7, when the flag went and every
+ * pool hands them out. The flag is a macro: its presence is the probe.
+ */
+#ifdef PP_FLAG_PAGE_FRAG
+#define RXS_PP_FLAG_PAGE_FRAG	PP_FLAG_PAGE_FRAG
+#else
+#define RXS_PP_FLAG_PAGE_FRAG	0
+#endif
+
 #endif /* RXSCALE_KCOMPAT_H */

@@ -54,14 +54,7 @@ table_queues() {
 	ethtool -x "$RXS_DUT" | awk '/^ *[0-9]+:/ { for (i = 2; i <= NF; i++) print $i }' |
 		sort -n | uniq | tr '\n' ' '
 }
-_x=$(ethtool -x "$RXS_DUT") || rxs_fail "ethtool -x"
-echo "$_x" | head -n 4
-echo "$_x" | grep -q "with 4 RX ring(s):" || rxs_fail "ethtool -x: not 4 RX rings"
-_tab=$(echo "$_x" | awk '/^ *[0-9]+:/ { for (i = 2; i <= NF; i++) printf "%s ", $i }')
-_def=$(awk 'BEGIN { for (i = 0; i < 128; i++) printf "%d ", i % 4 }')
-[ "$_tab" = "$_def" ] ||
-	rxs_fail "ethtool -x: the default table is not entry i -> queue i % 4 over 128 entries: $_tab"
-echo "$_x" | grep -q '^ *toeplitz: on' || rxs_fail "ethtool -x: Toeplitz is not the hash function"
+rxs_check_default_rss 4
 
 # ---------------------------------------------------------------- lines
 rxs_step "interrupt lines"
@@ -113,6 +106,7 @@ snap() {
 # new ports) until every ring has had its share, at most RXS_SPREAD_RUNS
 # times (4 runs, 32 flows: a miss with probability 4e-4).
 RXS_SPREAD_RUNS=${RXS_SPREAD_RUNS:-4}
+# shellcheck disable=SC2154 # _b, _bi: set by eval (snap's _p<q>, _i<q>)
 spread() {
 	_run=1
 	while :; do
