@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * mt7988_eth ethtool operations: driver info (-i), link (phylink),
- * channels (-l/-L), RSS (-x/-X, -n rx-flow-hash), rings (-g) and
- * statistics (-S). The RSS and statistics entry points and the channel
+ * channels (-l/-L), RSS (-x/-X, -n rx-flow-hash), LRO rules (-n/-N),
+ * rings (-g) and statistics (-S). The RSS and statistics entry points and the channel
  * checks are rxscale_core's (rxscale/kcore.h); this file describes the
  * MT7988 to them. Invalid requests fail before anything changes.
  */
@@ -164,6 +164,27 @@ static const struct rxs_rss_desc mt7988_rss_desc = {
 	.set_hash = mt7988_rss_set_hash,
 };
 
+/* ---------------------------------------------------------------- rxnfc */
+
+/* -n: the LRO rules (mt7988_lro.c), the rest (rings, hash) the core's. */
+static int mt7988_get_rxnfc(struct net_device *dev, struct ethtool_rxnfc *cmd,
+			    u32 *rule_locs)
+{
+	struct mt7988_priv *eth = netdev_priv(dev);
+	int ret = mt7988_lro_get_rxnfc(eth, cmd, rule_locs);
+
+	return ret == -EOPNOTSUPP ? rxs_get_rxnfc(dev, cmd, rule_locs) : ret;
+}
+
+/* -N: LRO rules, and the hash fields where the kernel routes them here. */
+static int mt7988_set_rxnfc(struct net_device *dev, struct ethtool_rxnfc *cmd)
+{
+	struct mt7988_priv *eth = netdev_priv(dev);
+	int ret = mt7988_lro_set_rxnfc(eth, cmd);
+
+	return ret == -EOPNOTSUPP ? rxs_set_rxnfc_hash(dev, cmd) : ret;
+}
+
 /* ---------------------------------------------------------------- stats */
 
 /*
@@ -198,6 +219,13 @@ static const struct rxs_stat mt7988_dev_stats[] = {
 	MT7988_DSTAT(hw_rx_bytes),
 	MT7988_DSTAT(hw_tx_packets),
 	MT7988_DSTAT(hw_tx_bytes),
+	MT7988_DSTAT(tx_timeouts),
+	MT7988_DSTAT(resets),
+	MT7988_DSTAT(lro_skbs),
+	MT7988_DSTAT(lro_segments),
+	MT7988_DSTAT(lro_flush_agg),
+	MT7988_DSTAT(lro_flush_age),
+	MT7988_DSTAT(lro_flush_not_in_seq),
 };
 
 static void mt7988_read_qcnt(struct mt7988_queue_stats *s,
@@ -233,15 +261,19 @@ static void mt7988_read_txq(struct net_device *dev, u32 q, void *snap)
 		out[i] = pa[i] + pb[i];
 }
 
-/* ethtool -S only (may sleep): the MIB totals, refreshed. */
+/* ethtool -S only (may sleep): the MIB totals refreshed, the events. */
 static void mt7988_read_dev(struct net_device *dev, void *snap)
 {
 	struct mt7988_priv *eth = netdev_priv(dev);
+	struct mt7988_dev_stats *d = snap;
 
 	mutex_lock(&eth->stats_lock);
 	mt7988_hw_read_mib(eth);
-	memcpy(snap, &eth->hw_stats, sizeof(eth->hw_stats));
+	memcpy(d, &eth->hw_stats, sizeof(eth->hw_stats));
 	mutex_unlock(&eth->stats_lock);
+	d->tx_timeouts = READ_ONCE(eth->tx_timeouts);
+	d->resets = READ_ONCE(eth->resets);
+	mt7988_lro_read_stats(eth, d);
 }
 
 union mt7988_stats_snap {
@@ -273,7 +305,9 @@ static const struct rxs_ethtool_ops mt7988_ethtool_ops = {
 		.get_ringparam		= mt7988_get_ringparam,
 		.get_channels		= mt7988_get_channels,
 		.set_channels		= mt7988_set_channels,
-		RXS_ETHTOOL_RSS_OPS
+		.get_rxnfc		= mt7988_get_rxnfc,
+		.set_rxnfc		= mt7988_set_rxnfc,
+		RXS_ETHTOOL_RSS_OPS_OWN_RXNFC
 		RXS_ETHTOOL_STATS_OPS
 	},
 	.rss = &mt7988_rss_desc,

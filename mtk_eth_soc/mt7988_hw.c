@@ -86,7 +86,9 @@ int mt7988_hw_dma_wait_idle(struct mt7988_priv *eth)
 
 /*
  * Interrupt groups [SDK]: ring q's done bit into PDMA group q raises
- * pdma<q>; ring 0 is in none (pdma0). QDMA TX done in QDMA group 1
+ * pdma<q>; ring 0 is in none (pdma0). LRO ring 4 + i shares pdma<i>
+ * with RSS ring i (the SDK: ring 5 in group 1, 6 in 2, 7 in 3), or
+ * with a running queue's line when queue i is not running. QDMA TX done in QDMA group 1
  * (fe1) as on 7.3. In the fe2 fallback 7.3's grouping stays.
  */
 static void mt7988_hw_int_groups(struct mt7988_priv *eth)
@@ -101,9 +103,14 @@ static void mt7988_hw_int_groups(struct mt7988_priv *eth)
 		mt7988_w32(eth, MT7988_PDMA_INT_GRP(3), 0);
 		return;
 	}
-	for (k = 1; k < 4; k++)
-		mt7988_w32(eth, MT7988_PDMA_INT_GRP(k),
-			   k < eth->max_rx ? MT7988_RX_DONE_RING(k) : 0);
+	for (k = 1; k < 4; k++) {
+		u32 bits = k < eth->max_rx ? MT7988_RX_DONE_RING(k) : 0, q;
+
+		for (q = MT7988_LRO_RING0; q < MT7988_LRO_RING0 + eth->n_lro; q++)
+			if (mt7988_lro_line(eth, q) == k)
+				bits |= MT7988_RX_DONE_RING(q);
+		mt7988_w32(eth, MT7988_PDMA_INT_GRP(k), bits);
+	}
 	mt7988_w32(eth, MT7988_FE_INT_GRP, MT7988_FE_INT_GRP_PDMA);
 }
 
@@ -149,8 +156,10 @@ void mt7988_hw_start(struct mt7988_priv *eth)
 	 * No 2-byte RX offset (7.3 sets it only where NET_IP_ALIGN is 2):
 	 * frames start at the buffer address.
 	 */
+	mt7988_lro_hw_start(eth);
 	mt7988_w32(eth, MT7988_PDMA_GLO_CFG, MT7988_PGLO_RX_DMA_EN |
-		   MT7988_PGLO_RX_BT_32DW | MT7988_PGLO_MULTI_EN);
+		   MT7988_PGLO_RX_BT_32DW | MT7988_PGLO_MULTI_EN |
+		   (eth->n_lro ? MT7988_PGLO_RX_DMA_LRO_EN : 0));
 	/* [L mtk_gdm_config] RX checksums, everything to PDMA (no PPE) */
 	mt7988_m32(eth, MT7988_GDMA_FWD_CFG, MT7988_GDMA_FWD,
 		   MT7988_GDMA_ICS_EN | MT7988_GDMA_TCS_EN |
@@ -167,9 +176,11 @@ void mt7988_hw_stop(struct mt7988_priv *eth)
 
 	mt7988_m32(eth, MT7988_GDMA_FWD_CFG, MT7988_GDMA_FWD,
 		   MT7988_GDMA_DROP_ALL);
+	mt7988_lro_hw_stop(eth);
 	mt7988_m32(eth, MT7988_QDMA_GLO_CFG, MT7988_QGLO_TX_DMA_EN |
 		   MT7988_QGLO_RX_DMA_EN, 0);
-	mt7988_m32(eth, MT7988_PDMA_GLO_CFG, MT7988_PGLO_RX_DMA_EN, 0);
+	mt7988_m32(eth, MT7988_PDMA_GLO_CFG, MT7988_PGLO_RX_DMA_EN |
+		   MT7988_PGLO_RX_DMA_LRO_EN, 0);
 	if (readl_poll_timeout(eth->base + MT7988_QDMA_GLO_CFG, v,
 			       !(v & (MT7988_QGLO_TX_DMA_BUSY |
 				      MT7988_QGLO_RX_DMA_BUSY)),

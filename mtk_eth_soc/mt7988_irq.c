@@ -67,6 +67,8 @@ int mt7988_irq_find(struct mt7988_priv *eth)
 	mt7988_line_init(eth, &eth->lines[eth->max_rx], irq, true,
 			 MT7988_TX_DONE_INT);
 	eth->n_lines = eth->max_rx + 1;
+	/* LRO rings share the pdma lines: none in the fe2 fallback */
+	eth->n_lro = eth->legacy_rx ? 0 : MT7988_LRO_RULES;
 	return 0;
 }
 
@@ -107,7 +109,7 @@ static irqreturn_t mt7988_irq(int irq, void *data)
 	u64 napis;
 
 	mt7988_irq_mask(eth, l->tx ? MT7988_QDMA_INT_MASK :
-			MT7988_PDMA_INT_MASK, l->bit, 0);
+			MT7988_PDMA_INT_MASK, READ_ONCE(l->bits), 0);
 	if (v < 0)
 		return IRQ_HANDLED;
 	napis = eth->vmap.vec_napi[v];
@@ -174,10 +176,18 @@ void mt7988_irq_attach(struct mt7988_priv *eth, bool on)
 	const struct rxs_vmap *m = &eth->vmap;
 	u32 i, v;
 
-	for (i = 0; i < eth->n_lines; i++)
+	for (i = 0; i < eth->n_lines; i++) {
 		WRITE_ONCE(eth->lines[i].vec, -1);
+		WRITE_ONCE(eth->lines[i].bits, eth->lines[i].bit);
+	}
 	if (!on)
 		return;
+	/* an LRO ring's done bit is in its line's group (mt7988_hw_start) */
+	for (i = MT7988_LRO_RING0; i < MT7988_LRO_RING0 + eth->n_lro; i++) {
+		struct mt7988_line *l = &eth->lines[mt7988_lro_line(eth, i)];
+
+		WRITE_ONCE(l->bits, l->bits | MT7988_RX_DONE_RING(i));
+	}
 	for (v = 0; v < m->n_vec; v++) {
 		struct mt7988_line *l = &eth->lines[m->vec_line[v]];
 
@@ -186,16 +196,20 @@ void mt7988_irq_attach(struct mt7988_priv *eth, bool on)
 	}
 }
 
-/* Each NAPI's done bits: those of its rings. */
+/*
+ * Each NAPI's done bits: those of its rings (an RSS ring's is its line's,
+ * bit 14 in the fe2 fallback; an LRO ring's its own, bit 24 + ring).
+ */
 static void mt7988_irq_napi_bits(struct mt7988_priv *eth, u32 n,
 				 u32 *pdma, u32 *qdma)
 {
 	const struct rxs_vmap *m = &eth->vmap;
-	unsigned long rx = m->napi_rx[n];
+	unsigned long rx = eth->napi[n].rings;
 	u32 q, bits = 0;
 
-	for_each_set_bit(q, &rx, MT7988_MAX_RX_RINGS)
-		bits |= eth->lines[q].bit;
+	for_each_set_bit(q, &rx, MT7988_NR_RINGS)
+		bits |= q < MT7988_LRO_RING0 ? eth->lines[q].bit :
+			MT7988_RX_DONE_RING(q);
 	*pdma = bits;
 	*qdma = m->napi_tx[n] ? MT7988_TX_DONE_INT : 0;
 }

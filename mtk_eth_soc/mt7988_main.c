@@ -27,6 +27,26 @@ module_param(rx_queues, uint, 0444);
 MODULE_PARM_DESC(rx_queues,
 		 "RX queues at probe: 1..4 (default: online CPUs, at most the pdma lines)");
 
+static void mt7988_stats_init(struct mt7988_priv *eth)
+{
+	u32 i;
+
+	for (i = 0; i < MT7988_MAX_RX_RINGS; i++)
+		u64_stats_init(&eth->rx_stats[i].syncp);
+	for (i = 0; i < MT7988_MAX_TX_QUEUES; i++)
+		u64_stats_init(&eth->tx_stats[i].syncp);
+	u64_stats_init(&eth->tx_xmit_stats.syncp);
+	for (i = 0; i < MT7988_LRO_RULES; i++)
+		u64_stats_init(&eth->lro_stats[i].syncp);
+}
+
+static void mt7988_cancel_reset(void *data)
+{
+	struct mt7988_priv *eth = data;
+
+	cancel_work_sync(&eth->reset_work);
+}
+
 struct mt7988_clks {
 	int n;
 	struct clk_bulk_data *clks;
@@ -185,6 +205,7 @@ static int mt7988_probe(struct platform_device *pdev)
 	eth->dmadev = dev;
 	spin_lock_init(&eth->irq_lock);
 	mutex_init(&eth->stats_lock);
+	mt7988_stats_init(eth);
 	platform_set_drvdata(pdev, eth);
 
 	eth->base = devm_platform_ioremap_resource(pdev, 0);
@@ -219,6 +240,11 @@ static int mt7988_probe(struct platform_device *pdev)
 	if (ret)
 		return ret;
 	ret = mt7988_irq_request(eth);
+	if (ret)
+		return ret;
+	/* after unregister (devm undoes in reverse): no reset runs then */
+	INIT_WORK(&eth->reset_work, mt7988_reset_work);
+	ret = devm_add_action_or_reset(dev, mt7988_cancel_reset, eth);
 	if (ret)
 		return ret;
 	ret = devm_register_netdev(dev, ndev);

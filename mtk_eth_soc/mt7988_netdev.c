@@ -133,6 +133,45 @@ int mt7988_reconfigure(struct mt7988_priv *eth, u32 rx, u32 comb)
 	return 0;
 }
 
+/*
+ * TX timeout recovery through the hardware reset: the datapath stopped,
+ * the MIB totals saved (the reset clears the counters), the frame engine
+ * reset through ethsys and initialised as at probe, then the same rings
+ * re-armed and started, and phylink restarted so that the MAC set-up the
+ * reset cleared (XGDM path, MCR) is written again. Same rings, same
+ * lines: nothing to allocate, nothing can fail.
+ */
+void mt7988_reset_work(struct work_struct *work)
+{
+	struct mt7988_priv *eth = container_of(work, struct mt7988_priv,
+					       reset_work);
+
+	rtnl_lock();
+	if (netif_running(eth->dev) && eth->up) {
+		netdev_warn(eth->dev, "resetting the frame engine\n");
+		phylink_stop(eth->phylink);
+		mt7988_stop_datapath(eth);
+		mutex_lock(&eth->stats_lock);
+		mt7988_hw_read_mib(eth);
+		mutex_unlock(&eth->stats_lock);
+		mt7988_hw_reset(eth);
+		mt7988_hw_init(eth);
+		mt7988_start(eth);
+		phylink_start(eth->phylink);
+		WRITE_ONCE(eth->resets, eth->resets + 1);
+	}
+	rtnl_unlock();
+}
+
+static void mt7988_tx_timeout(struct net_device *dev, unsigned int txq)
+{
+	struct mt7988_priv *eth = netdev_priv(dev);
+
+	WRITE_ONCE(eth->tx_timeouts, eth->tx_timeouts + 1);
+	netdev_warn(dev, "TX queue %u timed out\n", txq);
+	schedule_work(&eth->reset_work);
+}
+
 static int mt7988_set_mac_address(struct net_device *dev, void *p)
 {
 	struct mt7988_priv *eth = netdev_priv(dev);
@@ -145,10 +184,37 @@ static int mt7988_set_mac_address(struct net_device *dev, void *p)
 	return 0;
 }
 
+/*
+ * LRO hands the stack aggregates whose TCP checksum the stack cannot
+ * check (only the hardware's L4-valid bit vouches for them): no LRO
+ * without RX checksum offload.
+ */
+static netdev_features_t mt7988_fix_features(struct net_device *dev,
+					     netdev_features_t features)
+{
+	if (!(features & NETIF_F_RXCSUM))
+		features &= ~NETIF_F_LRO;
+	return features;
+}
+
+/* -K lro: LRO_EN alone, the rules and rings stay (mt7988_lro.c). */
+static int mt7988_set_features(struct net_device *dev,
+			       netdev_features_t features)
+{
+	struct mt7988_priv *eth = netdev_priv(dev);
+
+	if (((dev->features ^ features) & NETIF_F_LRO) && eth->up)
+		mt7988_lro_set(eth, features & NETIF_F_LRO);
+	return 0;
+}
+
 static const struct net_device_ops mt7988_netdev_ops = {
+	.ndo_fix_features	= mt7988_fix_features,
+	.ndo_set_features	= mt7988_set_features,
 	.ndo_open		= mt7988_open,
 	.ndo_stop		= mt7988_stop,
 	.ndo_start_xmit		= mt7988_start_xmit,
+	.ndo_tx_timeout		= mt7988_tx_timeout,
 	.ndo_get_stats64	= rxs_get_stats64,
 	.ndo_set_mac_address	= mt7988_set_mac_address,
 	.ndo_validate_addr	= eth_validate_addr,
@@ -156,7 +222,7 @@ static const struct net_device_ops mt7988_netdev_ops = {
 
 /*
  * Offloads 7.3 enables on this chip (MTK_HW_FEATURES): SG, IPv4/IPv6
- * checksum, TSO/TSO6, VLAN insertion, RX checksum. No jumbo frames yet:
+ * checksum, TSO/TSO6, VLAN insertion, RX checksum; and HW LRO. No jumbo frames yet:
  * the RX buffers are 2 KiB.
  */
 void mt7988_netdev_setup(struct mt7988_priv *eth)
@@ -168,7 +234,8 @@ void mt7988_netdev_setup(struct mt7988_priv *eth)
 	dev->netdev_ops = &mt7988_netdev_ops;
 	f = NETIF_F_SG | NETIF_F_IP_CSUM | NETIF_F_IPV6_CSUM | NETIF_F_TSO |
 	    NETIF_F_TSO6 | NETIF_F_RXCSUM | NETIF_F_HW_VLAN_CTAG_TX;
-	dev->hw_features = f;
+	/* HW LRO where the LRO rings have lines (off until -K lro on) */
+	dev->hw_features = f | (eth->n_lro ? NETIF_F_LRO : 0);
 	dev->features = f;
 	dev->vlan_features = f & ~NETIF_F_HW_VLAN_CTAG_TX;
 	dev->min_mtu = ETH_MIN_MTU;

@@ -129,6 +129,7 @@
 #define MT7988_PDMA_GLO_CFG		0x6a04
 #define   MT7988_PGLO_RX_DMA_EN		BIT(2)
 #define   MT7988_PGLO_RX_DMA_BUSY	BIT(3)
+#define   MT7988_PGLO_RX_DMA_LRO_EN	BIT(8)		/* [SDK] bit 8 on v3 */
 #define   MT7988_PGLO_MULTI_EN		BIT(10)
 #define   MT7988_PGLO_RX_BT_32DW	GENMASK(12, 11)
 #define MT7988_PDMA_RST_IDX		0x6a08
@@ -152,6 +153,42 @@
 #define MT7988_RSS_INDIR(i)		(0x7050 + 4 * (i))
 #define MT7988_RSS_INDIR_WORDS		8
 #define MT7988_RSS_INDIR_BITS		2		/* per entry, 16 a word */
+
+/*
+ * ---- HW LRO [SDK v3 offsets, ref "HW LRO block"; the fields as 7.3's
+ * mtk_hwlro_rx_init() for older SoCs, L .h 180-244]. Slot x = 1..4
+ * serves PDMA RX ring x + 3; 7.3 gives MAC m the slots 2 m + loc + 1.
+ */
+#define MT7988_LRO_ALT_REFRESH_TIMER	0x6c00
+#define   MT7988_LRO_ALT_REFRESH_1S	((1 << 16) | 50000)	/* 20 us units */
+#define MT7988_LRO_CTRL_DW0		0x6c08
+#define   MT7988_LRO_EN			BIT(0)
+#define   MT7988_LRO_L3_CKS_UPD_EN	BIT(19)		/* v3 */
+#define   MT7988_LRO_ALT_PKT_CNT_MODE	BIT(21)
+#define   MT7988_LRO_RELQ_REQ(x)	BIT(24 + (x) - 1)
+#define   MT7988_LRO_RELQ_DONE(x)	BIT(28 + (x) - 1)
+#define MT7988_LRO_CTRL_DW2		0x6c10
+#define   MT7988_LRO_BW_THRESH		3000
+#define MT7988_LRO_CTRL_DW3		0x6c14
+#define   MT7988_LRO_MIN_RXD_SDL	(1522 << 16)
+#define MT7988_LRO_ALT_SCORE_DELTA	0x6c1c
+#define   MT7988_LRO_REPLACE_DELTA	1000
+#define MT7988_LRO_DIP(x)		(0x6c14 + 0x40 * (x))
+#define MT7988_LRO_RING_DW1(x)		(0x6c38 + 0x40 * (x))
+#define   MT7988_LRO_DW1_AGE_L		GENMASK(31, 22)
+#define MT7988_LRO_RING_DW2(x)		(0x6c3c + 0x40 * (x))
+#define   MT7988_LRO_DW2_AGE_H		GENMASK(5, 0)
+#define   MT7988_LRO_DW2_MODE		GENMASK(7, 6)
+#define     MT7988_LRO_MODE_AUTO_LEARN	3
+#define   MT7988_LRO_DW2_RING_VLD	BIT(8)
+#define   MT7988_LRO_DW2_MYIP_VLD	BIT(9)
+#define   MT7988_LRO_DW2_AGG_TIME	GENMASK(25, 10)	/* 20 us units */
+#define   MT7988_LRO_DW2_AGG_CNT_L	GENMASK(31, 26)
+#define MT7988_LRO_RING_DW3(x)		(0x6c40 + 0x40 * (x))
+#define   MT7988_LRO_DW3_AGG_CNT_H	GENMASK(1, 0)
+#define MT7988_LRO_AGE_TIME		50		/* 1 ms [L] */
+#define MT7988_LRO_AGG_TIME		10		/* 200 us [L] */
+#define MT7988_LRO_MAX_AGG_CNT		64		/* [L] */
 
 /* ---- MAC block */
 #define MT7988_MAC_MCR(id)		(0x10100 + 0x100 * (id))
@@ -179,5 +216,10 @@
 #define MT7988_RXD2_ADDR64		GENMASK(3, 0)
 #define MT7988_RXD3_L4_VALID		BIT(2)
 #define MT7988_RXD5_SPORT		GENMASK(29, 26)
+#define MT7988_RXD6_AGG_CNT		GENMASK(23, 16)	/* LRO segments */
+#define MT7988_RXD6_FLUSH		GENMASK(2, 0)	/* LRO flush reason */
+#define   MT7988_LRO_FLUSH_AGG		1
+#define   MT7988_LRO_FLUSH_AGE		2
+#define   MT7988_LRO_FLUSH_NOT_IN_SEQ	3
 
 #endif /* MT7988_REGS_H */

@@ -26,6 +26,8 @@
 #include <linux/ipv6.h>
 #include <linux/skbuff.h>
 #include <linux/tcp.h>
+#include <net/ip.h>
+#include <net/tcp.h>
 
 #include "mt7988.h"
 
@@ -458,8 +460,39 @@ static void mt7988_rx_arm(struct mt7988_rx_ring *r, u32 i)
 	mt7988_desc_set(d, 4, 0);
 	mt7988_desc_set(d, 5, 0);
 	dma_wmb();	/* the buffer address before rxd2 releases it */
-	mt7988_desc_set(d, 1, FIELD_PREP(MT7988_RXD2_PLEN0, MT7988_RX_BUF_SIZE) |
+	mt7988_desc_set(d, 1, FIELD_PREP(MT7988_RXD2_PLEN0, r->buf_size) |
 			FIELD_PREP(MT7988_RXD2_ADDR64, mt7988_addr64(a)));
+}
+
+static void mt7988_rx_free_desc(struct mt7988_priv *eth,
+				struct mt7988_rx_ring *r)
+{
+	size_t len = r->size * MT7988_DESC_SIZE;
+
+	if (!r->desc)
+		return;
+	if (r->lro)
+		dma_free_coherent(eth->dmadev, len, r->desc, r->dma);
+	else
+		mt7988_sram_free(eth, r->desc, len);
+	r->desc = NULL;
+}
+
+/*
+ * RSS rings' descriptors in the SRAM, LRO rings' in DRAM (7.3 puts its
+ * HWLRO rings in DRAM too: ../shared/reference/mt7988.md "DT node").
+ */
+static int mt7988_rx_alloc_desc(struct mt7988_priv *eth,
+				struct mt7988_rx_ring *r)
+{
+	size_t len = r->size * MT7988_DESC_SIZE;
+
+	if (r->lro)
+		r->desc = dma_alloc_coherent(eth->dmadev, len, &r->dma,
+					     GFP_KERNEL);
+	else
+		r->desc = mt7988_sram_alloc(eth, len, &r->dma);
+	return r->desc ? 0 : -ENOMEM;
 }
 
 static void mt7988_rx_free_ring(struct mt7988_priv *eth, struct mt7988_rx_ring *r)
@@ -467,7 +500,7 @@ static void mt7988_rx_free_ring(struct mt7988_priv *eth, struct mt7988_rx_ring *
 	u32 i;
 
 	if (r->page) {
-		for (i = 0; i < MT7988_RX_RING_SIZE; i++)
+		for (i = 0; i < r->size; i++)
 			if (r->page[i])
 				page_pool_put_full_page(r->pool, r->page[i],
 							false);
@@ -477,27 +510,40 @@ static void mt7988_rx_free_ring(struct mt7988_priv *eth, struct mt7988_rx_ring *
 	if (r->pool)
 		page_pool_destroy(r->pool);
 	r->pool = NULL;
-	mt7988_sram_free(eth, r->desc, MT7988_RX_RING_SIZE * MT7988_DESC_SIZE);
-	r->desc = NULL;
+	mt7988_rx_free_desc(eth, r);
 }
 
+/* The usable bytes of a buffer of 2^order pages, for napi_build_skb(). */
+static u32 mt7988_rx_room(u8 order)
+{
+	return (PAGE_SIZE << order) - MT7988_RX_HEADROOM -
+	       SKB_DATA_ALIGN(sizeof(struct skb_shared_info));
+}
+
+/* PDMA ring @q: an RSS ring (0..3) or an LRO ring (4..7). */
 static int mt7988_rx_alloc_ring(struct mt7988_priv *eth, u32 q)
 {
 	struct mt7988_rx_ring *r = &eth->rx[q];
 	struct page_pool_params pp = {
 		.flags = PP_FLAG_DMA_MAP | PP_FLAG_DMA_SYNC_DEV,
-		.order = 0,
-		.pool_size = MT7988_RX_RING_SIZE,
 		.nid = dev_to_node(eth->dmadev),
 		.dev = eth->dmadev,
 		.dma_dir = DMA_FROM_DEVICE,
 		.offset = MT7988_RX_HEADROOM,
-		.max_len = MT7988_RX_BUF_SIZE,
 	};
 	u32 i;
 
 	r->eth = eth;
 	r->q = (u16)q;
+	r->lro = q >= MT7988_LRO_RING0;
+	r->size = r->lro ? MT7988_LRO_RING_SIZE : MT7988_RX_RING_SIZE;
+	r->order = r->lro ? MT7988_LRO_PAGE_ORDER : 0;
+	r->buf_size = r->lro ? min_t(u32, mt7988_rx_room(r->order),
+				     FIELD_MAX(MT7988_RXD2_PLEN0)) :
+		      MT7988_RX_BUF_SIZE;
+	pp.order = r->order;
+	pp.pool_size = r->size;
+	pp.max_len = r->buf_size;
 	r->pool = page_pool_create(&pp);
 	if (IS_ERR(r->pool)) {
 		int ret = PTR_ERR(r->pool);
@@ -505,12 +551,10 @@ static int mt7988_rx_alloc_ring(struct mt7988_priv *eth, u32 q)
 		r->pool = NULL;
 		return ret;
 	}
-	r->page = kcalloc(MT7988_RX_RING_SIZE, sizeof(*r->page), GFP_KERNEL);
-	r->desc = mt7988_sram_alloc(eth, MT7988_RX_RING_SIZE *
-				    MT7988_DESC_SIZE, &r->dma);
-	if (!r->page || !r->desc)
+	r->page = kcalloc(r->size, sizeof(*r->page), GFP_KERNEL);
+	if (!r->page || mt7988_rx_alloc_desc(eth, r))
 		goto err;
-	for (i = 0; i < MT7988_RX_RING_SIZE; i++) {
+	for (i = 0; i < r->size; i++) {
 		r->page[i] = mt7988_rx_page(r);
 		if (!r->page[i])
 			goto err;
@@ -527,29 +571,50 @@ static void mt7988_rx_reset(struct mt7988_priv *eth, u32 q)
 	struct mt7988_rx_ring *r = &eth->rx[q];
 	u32 i;
 
-	for (i = 0; i < MT7988_RX_RING_SIZE; i++)
+	for (i = 0; i < r->size; i++)
 		mt7988_rx_arm(r, i);
-	r->cur = MT7988_RX_RING_SIZE - 1;
+	r->cur = r->size - 1;
 	wmb();	/* descriptors before the ring registers */
 	mt7988_w32(eth, MT7988_PDMA_RX_BASE(q), lower_32_bits(r->dma));
-	mt7988_w32(eth, MT7988_PDMA_RX_MAX_CNT(q), MT7988_RX_RING_SIZE);
+	mt7988_w32(eth, MT7988_PDMA_RX_MAX_CNT(q), r->size);
 	mt7988_w32(eth, MT7988_PDMA_RST_IDX, MT7988_PST_DRX_IDX(q));
 	mt7988_w32(eth, MT7988_PDMA_RX_CRX(q), r->cur);
 }
 
-static void mt7988_rx_count(struct mt7988_rx_ring *r, u64 pkts, u64 bytes,
-			    u64 ok, u64 none, u64 fail)
+/* What one poll of a ring did, counted once at its end. */
+struct mt7988_rx_tally {
+	u64 packets;		/* wire frames (an aggregate's segments) */
+	u64 bytes;
+	u64 ok;
+	u64 none;
+	u64 fail;
+	struct mt7988_lro_cnt lro;
+};
+
+static void mt7988_rx_count(struct mt7988_rx_ring *r,
+			    const struct mt7988_rx_tally *t)
 {
-	struct mt7988_queue_stats *s = &r->eth->rx_stats[r->q];
+	struct mt7988_queue_stats *s = &r->eth->rx_stats[r->stat_q];
+	struct mt7988_lro_stats *l;
 
 	u64_stats_update_begin(&s->syncp);
-	s->c.packets += pkts;
-	s->c.bytes += bytes;
-	s->c.csum_ok += ok;
-	s->c.csum_none += none;
-	s->c.alloc_fail += fail;
-	s->c.dropped += fail;
+	s->c.packets += t->packets;
+	s->c.bytes += t->bytes;
+	s->c.csum_ok += t->ok;
+	s->c.csum_none += t->none;
+	s->c.alloc_fail += t->fail;
+	s->c.dropped += t->fail;
 	u64_stats_update_end(&s->syncp);
+	if (!r->lro)
+		return;
+	l = &r->eth->lro_stats[r->q - MT7988_LRO_RING0];
+	u64_stats_update_begin(&l->syncp);
+	l->c.skbs += t->lro.skbs;
+	l->c.segments += t->lro.segments;
+	l->c.flush_agg += t->lro.flush_agg;
+	l->c.flush_age += t->lro.flush_age;
+	l->c.flush_not_in_seq += t->lro.flush_not_in_seq;
+	u64_stats_update_end(&l->syncp);
 }
 
 /* One frame of descriptor @i into an skb, or NULL (buffer kept). */
@@ -564,7 +629,7 @@ static struct sk_buff *mt7988_rx_skb(struct mt7988_rx_ring *r, u32 i, u32 len)
 		return NULL;
 	dma_sync_single_range_for_cpu(eth->dmadev, page_pool_get_dma_addr(page),
 				      MT7988_RX_HEADROOM, len, DMA_FROM_DEVICE);
-	skb = napi_build_skb(page_address(page), PAGE_SIZE);
+	skb = napi_build_skb(page_address(page), PAGE_SIZE << r->order);
 	if (!skb) {
 		page_pool_recycle_direct(r->pool, fresh);
 		return NULL;
@@ -576,49 +641,124 @@ static struct sk_buff *mt7988_rx_skb(struct mt7988_rx_ring *r, u32 i, u32 len)
 	return skb;
 }
 
+/*
+ * An aggregate of @segs TCP segments as the stack's GRO would have left
+ * it (tcp_gro_complete()): gso_size, gso_segs and SKB_GSO_TCPV4, the
+ * TCP checksum as a pseudo-header sum with CHECKSUM_PARTIAL, so that
+ * forwarding re-segments it and local TCP accepts it. The frame engine
+ * fixed the IPv4 length and checksum (L3_CKS_UPD_EN) but not the TCP
+ * checksum, which the set L4-valid bit says each segment had right.
+ * Returns false if it is not a plain IPv4 TCP packet (left alone).
+ */
+static bool mt7988_rx_lro_skb(struct sk_buff *skb, u32 segs)
+{
+	struct skb_shared_info *sh = skb_shinfo(skb);
+	const struct iphdr *iph;
+	struct tcphdr *th;
+	u32 ihl, thl, pay;
+
+	if (skb->protocol != htons(ETH_P_IP) || skb->len < sizeof(*iph))
+		return false;
+	iph = (const struct iphdr *)skb->data;
+	ihl = iph->ihl * 4;
+	if (iph->protocol != IPPROTO_TCP || ihl < sizeof(*iph) ||
+	    skb->len < ihl + sizeof(*th))
+		return false;
+	th = (struct tcphdr *)(skb->data + ihl);
+	thl = th->doff * 4;
+	if (thl < sizeof(*th) || skb->len <= ihl + thl)
+		return false;
+	pay = skb->len - ihl - thl;
+	skb_reset_network_header(skb);
+	skb_set_transport_header(skb, ihl);
+	th->check = ~tcp_v4_check(skb->len - ihl, iph->saddr, iph->daddr, 0);
+	skb->ip_summed = CHECKSUM_PARTIAL;
+	skb->csum_start = skb_transport_header(skb) - skb->head;
+	skb->csum_offset = offsetof(struct tcphdr, check);
+	sh->gso_type = SKB_GSO_TCPV4;
+	sh->gso_segs = segs;
+	sh->gso_size = DIV_ROUND_UP(pay, segs);
+	return true;
+}
+
+/* The flush reason of an LRO buffer, counted. */
+static void mt7988_rx_lro_tally(struct mt7988_rx_tally *t, u32 rxd6)
+{
+	t->lro.skbs++;
+	switch (FIELD_GET(MT7988_RXD6_FLUSH, rxd6)) {
+	case MT7988_LRO_FLUSH_AGG:
+		t->lro.flush_agg++;
+		break;
+	case MT7988_LRO_FLUSH_AGE:
+		t->lro.flush_age++;
+		break;
+	case MT7988_LRO_FLUSH_NOT_IN_SEQ:
+		t->lro.flush_not_in_seq++;
+		break;
+	}
+}
+
+/* Checksum and offload state of one received skb; its wire frames. */
+static u32 mt7988_rx_offloads(struct mt7988_rx_ring *r, struct sk_buff *skb,
+			      u32 rxd3, u32 rxd6, struct mt7988_rx_tally *t)
+{
+	struct net_device *dev = r->eth->dev;
+	bool l4 = rxd3 & MT7988_RXD3_L4_VALID;
+	u32 segs = 1;
+
+	if (r->lro) {
+		segs = max_t(u32, FIELD_GET(MT7988_RXD6_AGG_CNT, rxd6), 1);
+		mt7988_rx_lro_tally(t, rxd6);
+		t->lro.segments += segs;
+	}
+	if (segs > 1 && l4 && mt7988_rx_lro_skb(skb, segs)) {
+		t->ok++;
+	} else if ((dev->features & NETIF_F_RXCSUM) && l4) {
+		skb->ip_summed = CHECKSUM_UNNECESSARY;
+		t->ok++;
+	} else {
+		t->none++;
+	}
+	return segs;
+}
+
 static int mt7988_rx_poll(struct mt7988_rx_ring *r, int budget)
 {
 	struct net_device *dev = r->eth->dev;
-	u64 bytes = 0, ok = 0, none = 0, fail = 0;
+	struct mt7988_rx_tally t = { 0 };
 	int done = 0;
 
 	while (done < budget) {
-		u32 i = (r->cur + 1) % MT7988_RX_RING_SIZE;
+		u32 i = (r->cur + 1) % r->size;
 		struct mt7988_desc *d = &r->desc[i];
 		struct sk_buff *skb;
-		u32 rxd2, rxd3, len;
+		u32 rxd2, rxd3, rxd6, len;
 
 		rxd2 = mt7988_desc_get(d, 1);
 		if (!(rxd2 & MT7988_RXD2_DONE))
 			break;
 		dma_rmb();	/* DONE before the other words */
 		rxd3 = mt7988_desc_get(d, 2);
+		rxd6 = mt7988_desc_get(d, 5);
 		len = FIELD_GET(MT7988_RXD2_PLEN0, rxd2);
-		skb = len && len <= MT7988_RX_BUF_SIZE ?
-		      mt7988_rx_skb(r, i, len) : NULL;
+		skb = len && len <= r->buf_size ? mt7988_rx_skb(r, i, len) : NULL;
 		mt7988_rx_arm(r, i);
 		r->cur = i;
 		done++;
 		if (!skb) {
-			fail++;
+			t.fail++;
 			continue;
 		}
 		skb->protocol = eth_type_trans(skb, dev);
-		if ((dev->features & NETIF_F_RXCSUM) &&
-		    (rxd3 & MT7988_RXD3_L4_VALID)) {
-			skb->ip_summed = CHECKSUM_UNNECESSARY;
-			ok++;
-		} else {
-			none++;
-		}
-		skb_record_rx_queue(skb, r->q);
-		bytes += skb->len;
+		t.packets += mt7988_rx_offloads(r, skb, rxd3, rxd6, &t);
+		skb_record_rx_queue(skb, r->stat_q);
+		t.bytes += skb->len;
 		napi_gro_receive(r->napi, skb);
 	}
 	if (done) {
 		wmb();	/* descriptors back before CRX moves */
 		mt7988_w32(r->eth, MT7988_PDMA_RX_CRX(r->q), r->cur);
-		mt7988_rx_count(r, done - fail, bytes, ok, none, fail);
+		mt7988_rx_count(r, &t);
 	}
 	return done;
 }
@@ -629,14 +769,21 @@ void mt7988_rings_free(struct mt7988_priv *eth)
 {
 	u32 q;
 
-	for (q = 0; q < MT7988_MAX_RX_RINGS; q++)
+	for (q = 0; q < MT7988_NR_RINGS; q++)
 		mt7988_rx_free_ring(eth, &eth->rx[q]);
 	mt7988_tx_purge(eth);
 	mt7988_tx_free_ring(eth);
 	mt7988_fq_free(eth);
 }
 
-/* FQ, TX ring and an RX ring per RX line: all or nothing. */
+/* The rings of this device: RSS rings 0..max_rx-1, LRO rings 4... */
+static bool mt7988_ring_present(struct mt7988_priv *eth, u32 q)
+{
+	return q < eth->max_rx ||
+	       (q >= MT7988_LRO_RING0 && q < MT7988_LRO_RING0 + eth->n_lro);
+}
+
+/* FQ, TX ring, an RX ring per RX line and the LRO rings: all or nothing. */
 int mt7988_rings_alloc(struct mt7988_priv *eth)
 {
 	u32 q;
@@ -645,25 +792,44 @@ int mt7988_rings_alloc(struct mt7988_priv *eth)
 	ret = mt7988_fq_alloc(eth);
 	if (!ret)
 		ret = mt7988_tx_alloc(eth);
-	for (q = 0; !ret && q < eth->max_rx; q++)
-		ret = mt7988_rx_alloc_ring(eth, q);
+	for (q = 0; !ret && q < MT7988_NR_RINGS; q++)
+		if (mt7988_ring_present(eth, q))
+			ret = mt7988_rx_alloc_ring(eth, q);
 	if (ret)
 		mt7988_rings_free(eth);
 	return ret;
 }
 
-/* Every ring empty and armed, and told to the hardware (DMA stopped). */
+/*
+ * Every ring empty and armed, and told to the hardware (DMA stopped);
+ * each ring's NAPI and RX queue from the running map: RSS ring q its
+ * queue's, LRO ring 4 + i that of the queue whose line it shares
+ * (mt7988_lro_line()).
+ */
 void mt7988_rings_reset(struct mt7988_priv *eth)
 {
-	u32 q;
+	u32 q, n;
 
 	mt7988_fq_write(eth);
 	mt7988_tx_reset(eth);
-	for (q = 0; q < eth->max_rx; q++)
+	for (n = 0; n < MT7988_MAX_NAPI; n++)
+		eth->napi[n].rings = 0;
+	for (q = 0; q < MT7988_NR_RINGS; q++) {
+		struct mt7988_rx_ring *r = &eth->rx[q];
+		u32 sq;
+
+		r->napi = NULL;
+		if (!mt7988_ring_present(eth, q))
+			continue;
 		mt7988_rx_reset(eth, q);
-	for (q = 0; q < eth->max_rx; q++)
-		eth->rx[q].napi = q < eth->vmap.n_rx ?
-				  eth->napis[eth->vmap.rx_napi[q]] : NULL;
+		sq = r->lro ? mt7988_lro_line(eth, q) : q;
+		if (sq >= eth->vmap.n_rx)
+			continue;
+		n = eth->vmap.rx_napi[sq];
+		r->stat_q = (u16)sq;
+		r->napi = eth->napis[n];
+		eth->napi[n].rings |= BIT(q);
+	}
 }
 
 /* ---------------------------------------------------------------- NAPI */
@@ -673,14 +839,14 @@ int mt7988_poll(struct napi_struct *napi, int budget)
 	struct mt7988_napi *n = container_of(napi, struct mt7988_napi, napi);
 	struct mt7988_priv *eth = n->eth;
 	u32 idx = n - eth->napi;
-	unsigned long rx = eth->vmap.napi_rx[idx];
+	unsigned long rx = n->rings;
 	int work = 0;
 	u32 q;
 
 	mt7988_irq_ack_napi(n);
 	if (eth->vmap.napi_tx[idx])
 		mt7988_tx_clean(eth, MT7988_NAPI_TX_BUDGET);
-	for_each_set_bit(q, &rx, MT7988_MAX_RX_RINGS)
+	for_each_set_bit(q, &rx, MT7988_NR_RINGS)
 		work += mt7988_rx_poll(&eth->rx[q], budget - work);
 	if (work < budget && napi_complete_done(napi, work))
 		mt7988_irq_unmask_napi(n);

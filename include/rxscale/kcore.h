@@ -173,6 +173,35 @@ int rxs_get_rxnfc(struct net_device *dev, struct ethtool_rxnfc *cmd,
 	RXS_ETHTOOL_RXFH_FIELDS_OPS					\
 	RXS_ETHTOOL_RING_COUNT_OP
 
+/*
+ * For a driver with flow rules of its own get_rxnfc/set_rxnfc:
+ * RXS_ETHTOOL_RSS_OPS without those two; the driver passes what is not a
+ * rule on to rxs_get_rxnfc() and rxs_set_rxnfc_hash() (ETHTOOL_SRXFH
+ * where the kernel has no set_rxfh_fields, -EOPNOTSUPP otherwise).
+ */
+#ifdef HAVE_ETHTOOL_GET_RXFH_FIELDS
+#define RXS_ETHTOOL_RXFH_FIELDS_ONLY_OPS	RXS_ETHTOOL_RXFH_FIELDS_OPS
+static inline int rxs_set_rxnfc_hash(struct net_device *dev,
+				     struct ethtool_rxnfc *cmd)
+{
+	return -EOPNOTSUPP;
+}
+#else
+#define RXS_ETHTOOL_RXFH_FIELDS_ONLY_OPS
+static inline int rxs_set_rxnfc_hash(struct net_device *dev,
+				     struct ethtool_rxnfc *cmd)
+{
+	return rxs_set_rxnfc(dev, cmd);
+}
+#endif
+#define RXS_ETHTOOL_RSS_OPS_OWN_RXNFC					\
+	.get_rxfh_key_size = rxs_get_rxfh_key_size,			\
+	.get_rxfh_indir_size = rxs_get_rxfh_indir_size,			\
+	.get_rxfh = rxs_get_rxfh,					\
+	.set_rxfh = rxs_set_rxfh,					\
+	RXS_ETHTOOL_RXFH_FIELDS_ONLY_OPS				\
+	RXS_ETHTOOL_RING_COUNT_OP
+
 /* ethtool -S from the stats description */
 int rxs_get_sset_count(struct net_device *dev, int sset);
 void rxs_get_strings(struct net_device *dev, u32 sset, u8 *data);
