@@ -4,8 +4,10 @@
 #include <gtest/gtest.h>
 
 #include <array>
+#include <cstring>
 #include <memory>
 #include <random>
+#include <string>
 #include <vector>
 
 #include <rxscale/toeplitz.h>
@@ -71,147 +73,111 @@ void ReverseFields(Input &in, u32 len, u32 addr_len)
 		rev(off, 2);
 }
 
-class V4Vector : public ::testing::TestWithParam<int> {};
-class V6Vector : public ::testing::TestWithParam<int> {};
+// One published row as the two hash inputs rxs_toeplitz_input_v4/v6 build:
+// [0] the addresses only, [1] with the ports; and the published hashes.
+struct Row {
+	std::string name;
+	u32 addr_len;
+	Input in[2];
+	u32 len[2];
+	u32 hash[2];
+};
 
-TEST_P(V4Vector, IpOnlyBothVersionsMatch)
+std::vector<Row> Rows()
 {
-	const RxsV4Vector &v = kV4Vectors[GetParam()];
-	Input in{};
-	u32 len = BuildV4(in, v, false);
-	Key key = MsKey();
-	Hashes h = HashBoth(key.data(), key.size(), in.data(), len);
+	std::vector<Row> rows;
 
-	ASSERT_EQ(len, 8u);
-	ASSERT_EQ(h.ref_ret, 0);
-	ASSERT_EQ(h.fast_ret, 0);
-	EXPECT_EQ(h.ref, v.hash_ip);
-	EXPECT_EQ(h.fast, v.hash_ip);
+	for (size_t i = 0; i < std::size(kV4Vectors); i++) {
+		const RxsV4Vector &v = kV4Vectors[i];
+		Row r = { "v4_" + std::to_string(i), 4, {}, {},
+			  { v.hash_ip, v.hash_l4 } };
+		for (int l4 = 0; l4 < 2; l4++)
+			r.len[l4] = BuildV4(r.in[l4], v, l4);
+		rows.push_back(r);
+	}
+	for (size_t i = 0; i < std::size(kV6Vectors); i++) {
+		const RxsV6Vector &v = kV6Vectors[i];
+		Row r = { "v6_" + std::to_string(i), 16, {}, {},
+			  { v.hash_ip, v.hash_l4 } };
+		for (int l4 = 0; l4 < 2; l4++)
+			r.len[l4] = BuildV6(r.in[l4], v, l4);
+		rows.push_back(r);
+	}
+	return rows;
 }
 
-TEST_P(V4Vector, WithPortsBothVersionsMatch)
+// gtest names a row by its name, not by its bytes
+void PrintTo(const Row &r, std::ostream *os)
 {
-	const RxsV4Vector &v = kV4Vectors[GetParam()];
-	Input in{};
-	u32 len = BuildV4(in, v, true);
-	Key key = MsKey();
-	Hashes h = HashBoth(key.data(), key.size(), in.data(), len);
-
-	ASSERT_EQ(len, 12u);
-	ASSERT_EQ(h.ref_ret, 0);
-	ASSERT_EQ(h.fast_ret, 0);
-	EXPECT_EQ(h.ref, v.hash_l4);
-	EXPECT_EQ(h.fast, v.hash_l4);
+	*os << r.name;
 }
 
-// Negative control: one wrong key byte (0x6d -> 0x6c) must change the hash.
-TEST_P(V4Vector, WrongKeyByteDoesNotMatch)
+class Vector : public ::testing::TestWithParam<Row> {};
+
+TEST_P(Vector, BothVersionsMatch)
 {
-	const RxsV4Vector &v = kV4Vectors[GetParam()];
+	const Row &r = GetParam();
 	Key key = MsKey();
+
+	for (int l4 = 0; l4 < 2; l4++) {
+		Hashes h = HashBoth(key.data(), key.size(), r.in[l4].data(),
+				    r.len[l4]);
+
+		ASSERT_EQ(r.len[l4], 2 * r.addr_len + 4 * l4);
+		ASSERT_EQ(h.ref_ret, 0);
+		ASSERT_EQ(h.fast_ret, 0);
+		EXPECT_EQ(h.ref, r.hash[l4]) << "l4=" << l4;
+		EXPECT_EQ(h.fast, r.hash[l4]) << "l4=" << l4;
+	}
+}
+
+// Negative controls: neither version may reproduce the published hash from
+// a wrong key or a wrong input.
+void ExpectNoMatch(const Key &key, const Input &in, u32 len, u32 want, int l4)
+{
+	Hashes h = HashBoth(key.data(), key.size(), in.data(), len);
+
+	ASSERT_EQ(h.ref_ret, 0);
+	ASSERT_EQ(h.fast_ret, 0);
+	EXPECT_NE(h.ref, want) << "l4=" << l4;
+	EXPECT_NE(h.fast, want) << "l4=" << l4;
+}
+
+// One wrong key byte (0x6d -> 0x6c) must change the hash.
+TEST_P(Vector, WrongKeyByteDoesNotMatch)
+{
+	const Row &r = GetParam();
+	Key key = MsKey();
+
 	key[0] ^= 0x01;
-	for (bool l4 : { false, true }) {
-		Input in{};
-		u32 len = BuildV4(in, v, l4);
-		Hashes h = HashBoth(key.data(), key.size(), in.data(), len);
-		u32 want = l4 ? v.hash_l4 : v.hash_ip;
+	for (int l4 = 0; l4 < 2; l4++)
+		ExpectNoMatch(key, r.in[l4], r.len[l4], r.hash[l4], l4);
+}
 
-		ASSERT_EQ(h.ref_ret, 0);
-		ASSERT_EQ(h.fast_ret, 0);
-		EXPECT_NE(h.ref, want) << "l4=" << l4;
-		EXPECT_NE(h.fast, want) << "l4=" << l4;
+// The input in host (little-endian) order must not match.
+TEST_P(Vector, HostByteOrderDoesNotMatch)
+{
+	const Row &r = GetParam();
+
+	for (int l4 = 0; l4 < 2; l4++) {
+		Input in = r.in[l4];
+
+		ReverseFields(in, r.len[l4], r.addr_len);
+		ExpectNoMatch(MsKey(), in, r.len[l4], r.hash[l4], l4);
 	}
 }
 
-// Negative control: the input in host (little-endian) order must not match.
-TEST_P(V4Vector, HostByteOrderDoesNotMatch)
+INSTANTIATE_TEST_SUITE_P(Microsoft, Vector, ::testing::ValuesIn(Rows()),
+			 [](const ::testing::TestParamInfo<Row> &p) {
+				 return p.param.name;
+			 });
+
+// The key the driver side uses is the published one, byte for byte.
+TEST(Toeplitz, MsKeyIsPublished)
 {
-	const RxsV4Vector &v = kV4Vectors[GetParam()];
-	Key key = MsKey();
-	for (bool l4 : { false, true }) {
-		Input in{};
-		u32 len = BuildV4(in, v, l4);
-		ReverseFields(in, len, 4);
-		Hashes h = HashBoth(key.data(), key.size(), in.data(), len);
-		u32 want = l4 ? v.hash_l4 : v.hash_ip;
-
-		ASSERT_EQ(h.ref_ret, 0);
-		ASSERT_EQ(h.fast_ret, 0);
-		EXPECT_NE(h.ref, want) << "l4=" << l4;
-		EXPECT_NE(h.fast, want) << "l4=" << l4;
-	}
+	ASSERT_EQ(sizeof(kMsKey), size_t(RXS_TOEPLITZ_KEY_LEN));
+	EXPECT_EQ(std::memcmp(rxs_toeplitz_ms_key(), kMsKey, sizeof(kMsKey)), 0);
 }
-
-TEST_P(V6Vector, IpOnlyBothVersionsMatch)
-{
-	const RxsV6Vector &v = kV6Vectors[GetParam()];
-	Input in{};
-	u32 len = BuildV6(in, v, false);
-	Key key = MsKey();
-	Hashes h = HashBoth(key.data(), key.size(), in.data(), len);
-
-	ASSERT_EQ(len, 32u);
-	ASSERT_EQ(h.ref_ret, 0);
-	ASSERT_EQ(h.fast_ret, 0);
-	EXPECT_EQ(h.ref, v.hash_ip);
-	EXPECT_EQ(h.fast, v.hash_ip);
-}
-
-TEST_P(V6Vector, WithPortsBothVersionsMatch)
-{
-	const RxsV6Vector &v = kV6Vectors[GetParam()];
-	Input in{};
-	u32 len = BuildV6(in, v, true);
-	Key key = MsKey();
-	Hashes h = HashBoth(key.data(), key.size(), in.data(), len);
-
-	ASSERT_EQ(len, 36u);
-	ASSERT_EQ(h.ref_ret, 0);
-	ASSERT_EQ(h.fast_ret, 0);
-	EXPECT_EQ(h.ref, v.hash_l4);
-	EXPECT_EQ(h.fast, v.hash_l4);
-}
-
-TEST_P(V6Vector, WrongKeyByteDoesNotMatch)
-{
-	const RxsV6Vector &v = kV6Vectors[GetParam()];
-	Key key = MsKey();
-	key[0] ^= 0x01;
-	for (bool l4 : { false, true }) {
-		Input in{};
-		u32 len = BuildV6(in, v, l4);
-		Hashes h = HashBoth(key.data(), key.size(), in.data(), len);
-		u32 want = l4 ? v.hash_l4 : v.hash_ip;
-
-		ASSERT_EQ(h.ref_ret, 0);
-		ASSERT_EQ(h.fast_ret, 0);
-		EXPECT_NE(h.ref, want) << "l4=" << l4;
-		EXPECT_NE(h.fast, want) << "l4=" << l4;
-	}
-}
-
-TEST_P(V6Vector, HostByteOrderDoesNotMatch)
-{
-	const RxsV6Vector &v = kV6Vectors[GetParam()];
-	Key key = MsKey();
-	for (bool l4 : { false, true }) {
-		Input in{};
-		u32 len = BuildV6(in, v, l4);
-		ReverseFields(in, len, 16);
-		Hashes h = HashBoth(key.data(), key.size(), in.data(), len);
-		u32 want = l4 ? v.hash_l4 : v.hash_ip;
-
-		ASSERT_EQ(h.ref_ret, 0);
-		ASSERT_EQ(h.fast_ret, 0);
-		EXPECT_NE(h.ref, want) << "l4=" << l4;
-		EXPECT_NE(h.fast, want) << "l4=" << l4;
-	}
-}
-
-INSTANTIATE_TEST_SUITE_P(Microsoft, V4Vector,
-			 ::testing::Range(0, static_cast<int>(std::size(kV4Vectors))));
-INSTANTIATE_TEST_SUITE_P(Microsoft, V6Vector,
-			 ::testing::Range(0, static_cast<int>(std::size(kV6Vectors))));
 
 TEST(ToeplitzKey, IsTheMicrosoftKey)
 {

@@ -1,12 +1,23 @@
 // SPDX-License-Identifier: GPL-2.0
 // Microsoft's published RSS verification vectors ("Verifying the RSS Hash
 // Calculation", learn.microsoft.com windows-hardware/drivers/network; the
-// same table is in the Intel 82599 datasheet, 7.1.2.8.3). Key: the 40-byte
-// Microsoft key (rxs_toeplitz_ms_key()). Sources in docs/include.md.
+// same table is in the Intel 82599 datasheet, 7.1.2.8.3), with the 40-byte
+// key they are published for. Published data only: the driver's tests take
+// the key from include/rxscale (rxs_toeplitz_ms_key()) and check it equals
+// this one; the models' tests use it directly. Sources in docs/include.md.
 #ifndef RXS_UNIT_VECTORS_H
 #define RXS_UNIT_VECTORS_H
 
 #include <cstdint>
+
+// Microsoft's 40-byte verification key, as published.
+static const uint8_t kMsKey[40] = {
+	0x6d, 0x5a, 0x56, 0xda, 0x25, 0x5b, 0x0e, 0xc2,
+	0x41, 0x67, 0x25, 0x3d, 0x43, 0xa3, 0x8f, 0xb0,
+	0xd0, 0xca, 0x2b, 0xcb, 0xae, 0x7b, 0x30, 0xb4,
+	0x77, 0xcb, 0x2d, 0xa3, 0x80, 0x30, 0xf2, 0x0c,
+	0x6a, 0x42, 0xb7, 0x3b, 0xbe, 0xac, 0x01, 0xfa,
+};
 
 struct RxsV4Vector {
 	uint8_t src[4], dst[4];

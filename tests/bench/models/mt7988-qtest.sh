@@ -38,21 +38,12 @@
 # Prints PASS/FAIL per check; exits 1 if any check failed.
 set -u
 
-here=$(cd "$(dirname "$0")" && pwd)
-qemu=${1:-$("$here/../qemu/build.sh" | tail -n 1)}
-[ -x "$qemu" ] || { echo "mt7988-qtest: no QEMU ($qemu)" >&2; exit 2; }
+QT_NAME=mt7988-qtest
+here=$(dirname "$0")
+# shellcheck source=tests/bench/models/qtest-lib.sh
+. "$here/qtest-lib.sh"
 
-work=$(mktemp -d /tmp/mt7988-qtest.XXXXXX)
-qpid=
-trap 'exec 3>&- 4<&-; [ -n "$qpid" ] && { kill "$qpid" 2>/dev/null; wait "$qpid" 2>/dev/null; }; rm -rf "$work"' EXIT
-mkfifo "$work/in" "$work/out"
-
-ECAM=0x3f000000         # virt with highmem=off: ECAM below 4 GiB
-SLOT=2
-CFG=$((ECAM + (SLOT << 15)))
-BAR=$((0x10000000))     # RTL8127 BAR2: start of the PCI MMIO window
 FE=$((0x0c000000))      # the only platform device: start of the bus
-RAM=$((0x40000000))
 SPI_BASE=112            # the platform bus's first line (QEMU virt)
 
 args="-M virt,highmem=off,gic-version=3 -display none -nodefaults -serial none
@@ -72,57 +63,19 @@ gic=$(printf 'info qom-tree\nquit\n' |
 case $gic in /machine/*) ;; *) gic=/machine/unattached$gic ;; esac
 
 # shellcheck disable=SC2086
-"$qemu" $args -accel qtest -qtest stdio -monitor none \
-	-d unimp,guest_errors -D "$work/qemu.log" \
-	< "$work/in" > "$work/out" 2> "$work/stderr" &
-qpid=$!
-exec 3> "$work/in" 4< "$work/out"
+qt_start $args -d unimp,guest_errors -D "$work/qemu.log"
 
-fails=0
-pass() { echo "PASS: $*"; }
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
-
-# q CMD...: one qtest command; its reply (after "OK") in $R. Interrupt
-# lines the GIC would have seen arrive in between: irq_<n> = 0/1.
-q() {
-	echo "$*" >&3
-	while :; do
-		IFS= read -r _line <&4 || { echo "mt7988-qtest: QEMU gone"; cat "$work/stderr"; exit 2; }
-		case $_line in
-		"IRQ raise "*) eval "irq_${_line#IRQ raise }=1" ;;
-		"IRQ lower "*) eval "irq_${_line#IRQ lower }=0" ;;
-		OK*) R=${_line#OK}; R=${R# }; return 0 ;;
-		*) echo "mt7988-qtest: '$*' -> '$_line'"; exit 2 ;;
-		esac
-	done
-}
-hx() { printf '0x%x' "$1"; }
 fw() { q writel "$(hx $((FE + $1)))" "$(hx $(($2)))"; }
 fr() { q readl "$(hx $((FE + $1)))"; echo $((R)); }
 mr() { q readl "$(hx $(($1)))"; echo $((R)); }
-step() { q clock_step "$1"; }
 line() { eval "echo \${irq_$((SPI_BASE + $1)):-0}"; }
 
 q irq_intercept_in "$gic"
 
 # --- the RTL8127 as the frame source (rtl8127-qtest.sh's send) ---
-q writel "$(hx $((CFG + 0x18)))" "$(hx $BAR)"
-q writel "$(hx $((CFG + 0x1c)))" 0
-q writel "$(hx $((CFG + 0x04)))" 0x0006
-txring=$((RAM + 0x100000))
-txbuf=$((RAM + 0x101000))
-q writel "$(hx $((BAR + 0x24)))" 0
-q writel "$(hx $((BAR + 0x20)))" "$(hx $txring)"
-q writeb "$(hx $((BAR + 0x37)))" 0x04
-send() {
-	_len=$((${#1} / 2))
-	q write "$(hx $txbuf)" "$_len" "0x$1"
-	q writel "$(hx $txring)" "$(hx $((0xf0000000 | _len)))"
-	q writel "$(hx $((txring + 4)))" 0
-	q writel "$(hx $((txring + 8)))" "$(hx $txbuf)"
-	q writel "$(hx $((txring + 12)))" 0
-	q writew "$(hx $((BAR + 0x90)))" 0x0001
-}
+rtl_pci $CFG $BAR
+rtl_tx_ring $BAR $((RAM + 0x100000)) $((RAM + 0x101000))
+send() { rtl_send "$1"; }
 
 # --- this script's own Toeplitz (Microsoft's key) ---
 KEY=6d5a56da255b0ec24167253d43a38fb0d0ca2bcbae7b30b477cb2da38030f20c6a42b73bbeac01fa
@@ -612,5 +565,4 @@ else
 	fail "unmapped: ring 0 index $d0 -> $(drx 0), $n_err error lines (want 1), ring 2 index $b2 -> $(drx 2)"
 fi
 
-[ $fails = 0 ] || exit 1
-exit 0
+qt_end

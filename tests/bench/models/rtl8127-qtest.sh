@@ -26,44 +26,18 @@
 # Prints PASS/FAIL per check; exits 1 if any check failed.
 set -u
 
-here=$(cd "$(dirname "$0")" && pwd)
-qemu=${1:-$("$here/../qemu/build.sh" | tail -n 1)}
-[ -x "$qemu" ] || { echo "rtl8127-qtest: no QEMU ($qemu)" >&2; exit 2; }
+QT_NAME=rtl8127-qtest
+here=$(dirname "$0")
+# shellcheck source=tests/bench/models/qtest-lib.sh
+. "$here/qtest-lib.sh"
 
-work=$(mktemp -d /tmp/rtl8127-qtest.XXXXXX)
-trap 'exec 3>&- 4<&-; kill "$qpid" 2>/dev/null; wait "$qpid" 2>/dev/null; rm -rf "$work"' EXIT
-mkfifo "$work/in" "$work/out"
 
-ECAM=0x3f000000         # virt with highmem=off: ECAM below 4 GiB
-SLOT=2
-CFG=$((ECAM + (SLOT << 15)))
-BAR=$((0x10000000))     # start of the virt board's PCI MMIO window
-RAM=$((0x40000000))
-
-"$qemu" -M virt,highmem=off -accel qtest -qtest stdio -display none \
-	-nodefaults -monitor none -serial none \
+qt_start -M virt,highmem=off -display none -nodefaults -serial none \
 	-netdev hubport,id=n0,hubid=0 \
 	-object filter-dump,id=f0,netdev=n0,file="$work/tx.pcap" \
 	-device "rtl8127,netdev=n0,addr=$SLOT,mac=52:54:00:12:34:56" \
-	-d unimp -D "$work/qemu.log" \
-	< "$work/in" > "$work/out" 2> "$work/stderr" &
-qpid=$!
-exec 3> "$work/in" 4< "$work/out"
+	-d unimp -D "$work/qemu.log"
 
-fails=0
-pass() { echo "PASS: $*"; }
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
-
-# q CMD...: one qtest command; its reply (after "OK") in $R
-q() {
-	echo "$*" >&3
-	IFS= read -r _line <&4 || { echo "rtl8127-qtest: QEMU gone"; cat "$work/stderr"; exit 2; }
-	case $_line in
-	OK*) R=${_line#OK}; R=${R# } ;;
-	*) echo "rtl8127-qtest: '$*' -> '$_line'"; exit 2 ;;
-	esac
-}
-hx() { printf '0x%x' "$1"; }
 w32() { q writel "$(hx $((BAR + $1)))" "$(hx $(($2)))"; }
 w16() { q writew "$(hx $((BAR + $1)))" "$(hx $(($2)))"; }
 w8() { q writeb "$(hx $((BAR + $1)))" "$(hx $(($2)))"; }
@@ -73,7 +47,6 @@ cw32() { q writel "$(hx $((CFG + $1)))" "$(hx $(($2)))"; }
 cr32() { q readl "$(hx $((CFG + $1)))"; echo $((R)); }
 cr16() { q readw "$(hx $((CFG + $1)))"; echo $((R)); }
 cr8() { q readb "$(hx $((CFG + $1)))"; echo $((R)); }
-step() { q clock_step "$1"; }
 
 # PHY OCP through GPHY_OCP 0xb8 (docs/hw/rtl8127.md section 3)
 phy_w() { w32 0xb8 $((0x80000000 | ($1 << 15) | $2)); }
@@ -81,9 +54,7 @@ phy_r() { w32 0xb8 $(($1 << 15)); echo $(( $(r32 0xb8) & 0xffff )); }
 
 # --- PCI setup: BAR2 at $BAR, memory decoding and bus mastering on ---
 [ "$(cr16 0)" = $((0x10ec)) ] || { echo "rtl8127-qtest: no RTL8127 at slot $SLOT"; exit 2; }
-cw32 0x18 $BAR
-cw32 0x1c 0
-cw32 0x04 0x0006
+rtl_pci $CFG $BAR
 
 # --- an: restart of autonegotiation ---
 w32 0x3c 0xffffffff
@@ -117,9 +88,7 @@ fi
 # RX/TX ring and buffers in RAM; 16-byte descriptors (MAC OCP 0xeb58 = 0)
 ring=$((RAM + 0x100000))
 buf=$((RAM + 0x101000))
-w32 0x24 0
-w32 0x20 $ring
-w8 0x37 0x04                    # TxEnb
+rtl_tx_ring $BAR $ring $buf     # TX ring 0, TxEnb
 # hexadecimal frames: Ethernet, IPv4 (ihl 5), TCP SYN; checksums zero
 eth='52540012345752540012345608'
 ip4='450000280001000040060000c6120001c6120002'
@@ -129,19 +98,7 @@ f4="${eth}00${ip4}${tcp}"
 ip6='6000000000140640''20010db8000000000000000000000001''20010db8000000000000000000000002'
 f6='52540012345752540012345686dd'"${ip6}${tcp}"
 
-# send HEXFRAME OPTS2: one descriptor, doorbell, wait for DescOwn clear
-send() {
-	_len=$((${#1} / 2))
-	q write "$(hx $buf)" "$_len" "0x$1"
-	q write "$(hx $ring)" 16 "0x$(printf '%08x%08x%016x' 0 0 0)"
-	q writel "$(hx $ring)" "$(hx $((0xf0000000 | _len)))"
-	q writel "$(hx $((ring + 4)))" "$(hx $(($2)))"
-	q writel "$(hx $((ring + 8)))" "$(hx $buf)"
-	q writel "$(hx $((ring + 12)))" 0
-	w16 0x90 0x0001
-	q readl "$(hx $ring)"
-	[ $((R & 0x80000000)) = 0 ] || echo "rtl8127-qtest: descriptor still owned"
-}
+send() { rtl_send "$@"; }
 
 # csum16 HEX: ones' complement sum of 16-bit big-endian words, folded
 csum16() {
@@ -285,5 +242,4 @@ while [ "$o" -lt 65536 ]; do
 done
 pass "window: all 16384 words of BAR2 read"
 
-echo "rtl8127-qtest: $fails failed"
-[ "$fails" = 0 ]
+qt_end

@@ -29,13 +29,12 @@ RXS_NAPI_MODES=${RXS_NAPI_MODES:-1 0}
 [ "${RXS_DUT_BUS:-pci}" = platform ] ||
 	rxs_fail "run with --nic rzg2l-gbeth (a platform DUT), not '$RXS_NIC'"
 
-rxs_setup
+# the DUT is the interface bound to ravb, or the scenario fails
+rxs_setup ravb
 rxs_wait_link 20
 rxs_say "boot to link-up: $(cut -d' ' -f1 /proc/uptime) s of guest uptime"
 
 rxs_step "identity"
-_drv=$(basename "$(readlink -f "/sys/class/net/$RXS_DUT/device/driver")")
-[ "$_drv" = ravb ] || rxs_fail "DUT bound to '$_drv', not ravb"
 _of=$(tr '\0' ' ' < "$RXS_DUT_DEVPATH/of_node/compatible")
 rxs_say "compatible: $_of"
 [ "$_of" = "renesas,r9a07g044-gbeth renesas,rzg2l-gbeth " ] ||
@@ -62,9 +61,9 @@ gbeth_count() {
 [ "$(gbeth_count magic)" = $((0x52585343)) ] ||
 	rxs_fail "no bench window in the model's registers (run with --append iomem=relaxed)"
 
-_dev=$(basename "$RXS_DUT_DEVPATH")
+# the interrupts of the DUT's line(s), summed over the CPUs
 irq_total() {
-	grep -F "$_dev" /proc/interrupts | awk '{s = 0; for (i = 2; i <= NF; i++) if ($i ~ /^[0-9]+$/) s += $i; else break; print s}'
+	rxs_platform_irqs counts | awk '{ s += $2 } END { print s + 0 }'
 }
 rx_packets() {
 	cat "/sys/class/net/$RXS_DUT/statistics/rx_packets"
@@ -102,22 +101,6 @@ count_check() {
 		rxs_fail "$1: ravb sent $(d dtx) frames, the model $(d mtx)"
 	rxs_within "$(d mtx)" "$(d prx)" 5 ||
 		rxs_fail "$1: the model sent $(d mtx) frames, the peer received $(d prx)"
-}
-
-udp_run() {
-	for _dir in "" -R; do
-		rxs_in_peer iperf3 -s -1 -D -B "$RXS_PEER_IP" || rxs_fail "iperf3 server"
-		rxs_wait_listen 5201
-		timeout $((RXS_UDP_SECS + 30)) iperf3 -c "$RXS_PEER_IP" -B "$RXS_DUT_IP" -u -b 20M -l 1400 \
-			-t "$RXS_UDP_SECS" $_dir -f m > /tmp/iperfu.txt 2>&1 ||
-			{ cat /tmp/iperfu.txt; rxs_fail "iperf3 -u $_dir failed"; }
-		_ul=$(grep receiver /tmp/iperfu.txt | tail -n 1)
-		echo "UDP ${_dir:-fwd}: $_ul"
-		_ur=$(echo "$_ul" | awk '{for (i = 1; i <= NF; i++) if ($i == "Mbits/sec") print $(i - 1)}')
-		echo "RXSCALE-IPERF: udp${_dir:-fwd} threaded=$1 smp=$RXS_SMP mbits=$_ur"
-		awk -v m="${_ur:-0}" 'BEGIN { exit !(m >= 1) }' ||
-			rxs_fail "iperf3 -u $_dir: receiver got ${_ur:-nothing}"
-	done
 }
 
 # Interrupts per received packet (a measurement, not a check): ravb turns
@@ -159,14 +142,16 @@ for _m in $RXS_NAPI_MODES; do
 			rxs_fail "threaded NAPI on, but no napi/ thread"
 	fi
 	rxs_ping 5
+	# the mode and CPU count on each RXSCALE-IPERF line (read by lib.sh)
+	# shellcheck disable=SC2034
+	RXS_IPERF_TAG="threaded=$_m smp=$RXS_SMP"
 	rxs_iperf fwd 4 "$RXS_SECS"
-	echo "RXSCALE-IPERF: tcpfwd threaded=$_m smp=$RXS_SMP mbits=$_mbits"
 	rxs_iperf rev 4 "$RXS_SECS"
-	echo "RXSCALE-IPERF: tcprev threaded=$_m smp=$RXS_SMP mbits=$_mbits"
 	if [ "$RXS_UDP_SECS" -gt 0 ]; then
-		rxs_step "UDP (threaded NAPI $_m)"
-		udp_run "$_m"
+		rxs_udp_both_ways 20 "$RXS_UDP_SECS"
 	fi
+	# shellcheck disable=SC2034
+	RXS_IPERF_TAG=
 	if [ "$RXS_IRQ_SECS" -gt 0 ]; then
 		echo "$_gft" > "/sys/class/net/$RXS_DUT/gro_flush_timeout"
 		echo "$_ndh" > "/sys/class/net/$RXS_DUT/napi_defer_hard_irqs"
@@ -181,10 +166,8 @@ done
 count_snap c1
 count_check "traffic" c0 c1
 
-# the interrupt line (lib.sh's rxs_irqs looks for PCI vectors)
-echo "/proc/interrupts line of $RXS_DUT ($_dev):"
-head -n 1 /proc/interrupts
-grep -F "$_dev" /proc/interrupts || rxs_fail "no interrupt line of the DUT"
+# the interrupt line, named after the platform device
+rxs_platform_irqs || rxs_fail "no interrupt line of the DUT"
 rxs_no_iface_errors
 
 # ---- link down/up from QEMU's monitor ------------------------------------
@@ -220,29 +203,15 @@ rxs_say "carrier on: $(ethtool "$RXS_DUT" | sed -n 's/^[[:space:]]*Speed: //p'),
 rxs_ping 3
 rxs_iperf rev 1 2
 
-rxs_step "interface down/up"
-ip link set "$RXS_DUT" down
-sleep 1
-ip link set "$RXS_DUT" up || rxs_fail "link up after down failed"
-rxs_wait_link 20
-rxs_ping 3
+rxs_down_up
 
 # ravb cannot be unloaded while bound: alloc_mdio_bitbang() takes a
 # reference on bb_ops.owner, ravb itself, until ravb_remove() frees the bus
 # (7.3 drivers/net/mdio/mdio-bitbang.c). So each cycle unbinds the device
 # first (ravb_remove: reset asserted), then rmmod, then modprobe (probe).
-_i=1
-while [ "$_i" -le "$RXS_CYCLES" ]; do
-	rxs_step "unbind/rmmod/modprobe cycle $_i"
-	basename "$RXS_DUT_DEVPATH" > /sys/bus/platform/drivers/ravb/unbind ||
-		rxs_fail "unbind from ravb failed (cycle $_i)"
-	rmmod ravb || rxs_fail "rmmod ravb failed (cycle $_i)"
-	[ -e "$RXS_DUT_DEVPATH/net" ] && rxs_fail "interface still present after rmmod"
-	modprobe ravb || rxs_fail "modprobe ravb failed (cycle $_i)"
-	rxs_dut_attach "modprobe (cycle $_i)"
-	rxs_ping 3
-	_i=$((_i + 1))
-done
+# shellcheck disable=SC2034 # read by lib.sh rxs_reload_cycles
+RXS_RELOAD_UNBIND=1
+rxs_reload_cycles "$RXS_CYCLES" ravb
 if [ "$RXS_FINAL_SECS" -gt 0 ]; then
 	rxs_iperf rev 4 "$RXS_FINAL_SECS"
 	rxs_iperf fwd 4 "$RXS_FINAL_SECS"
