@@ -9,6 +9,7 @@
 #   make check-full         everything: every bench scenario at full length and
 #                           softirq-compare
 #   make demo               the drivers on the emulated bench (no NIC needed)
+#   make selftests          the kernel's driver selftests on the bench, r8127 and r8169
 #
 # KDIR defaults to the running kernel's build directory.
 
@@ -24,7 +25,7 @@ KBUILD_ARGS = -C $(KDIR) M=$(TOP) RXSCALE_COMPAT_DIR=$(COMPAT_DIR)
 
 .PHONY: all modules install clean compat kdir-check hdrtest check check-full \
 	prepare unit matrix checkpatch bench bench-full demo help toeplitz-bench \
-	report-tool netns-demo guest-demo softirq-compare
+	report-tool netns-demo guest-demo softirq-compare selftests
 
 all: modules
 
@@ -85,6 +86,12 @@ bench-full:
 demo:
 	tests/bench/demo.sh
 
+# Linux 7.3's own driver selftests (drivers/net/, drivers/net/hw/) against
+# r8127 and upstream r8169 on the RTL8127 model, the peer namespace as the
+# remote (docs/selftests.md). SELFTESTS=ping.py,hw/rss_api.py picks tests.
+selftests:
+	tests/bench/selftests.sh $(if $(SELFTESTS),--tests $(SELFTESTS)) $(if $(DRIVERS),--drivers $(DRIVERS))
+
 # scripts/: the report tool, and real end-to-end runs of rxscale-bench +
 # rxscale-report over veth between two namespaces and through the bench.
 report-tool:
@@ -112,4 +119,4 @@ check-full:
 	tests/run-check.sh --full
 
 help:
-	@sed -n '3,10p' $(TOP)/Makefile
+	@sed -n '3,11p' $(TOP)/Makefile

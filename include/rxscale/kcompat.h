@@ -176,6 +176,19 @@ static inline int rxs_set_threaded(struct net_device *dev, bool on)
 #endif
 
 /*
+ * phylink_mac_ops.validate: Debian's 6.1 phylink calls it without a NULL
+ * check (a driver without one oopses in phylink_create()); later kernels
+ * default to the generic validation and 6.7 removed the member. In a
+ * phylink_mac_ops initializer: RXS_PHYLINK_VALIDATE_OP (needs
+ * <linux/phylink.h>).
+ */
+#ifdef HAVE_PHYLINK_MAC_VALIDATE
+#define RXS_PHYLINK_VALIDATE_OP	.validate = phylink_generic_validate,
+#else
+#define RXS_PHYLINK_VALIDATE_OP
+#endif
+
+/*
  * Symbol namespace of the rxscale_core library module: a bare token
  * stringified by EXPORT_SYMBOL_NS_GPL/MODULE_IMPORT_NS before 6.13, a
  * string literal from 6.13. Export with EXPORT_SYMBOL_NS_GPL(sym, RXS_NS),

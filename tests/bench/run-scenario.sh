@@ -7,7 +7,7 @@
 #            [--module FILE.ko]... [--driver MODNAME] [--timeout S]
 #            [--smp N] [--mem MB] [--log FILE] [--show] [--verbose]
 #            [--append "KERNEL ARGS"] [--env VAR=VALUE]... [--file FILE]...
-#            [--monitor] SCENARIO.sh
+#            [--monitor] [--guest-extra NAME] SCENARIO.sh
 #
 #   NIC: a name (virtio, e1000e, rtl8127, mt7988, rzg2l-gbeth) or a QEMU -device string
 #        ("rtl8127,foo=bar"); ",netdev=dut" is added if absent. A PCI DUT
@@ -32,9 +32,14 @@
 #        and "info network" are accepted; the guest learns the outcome from
 #        its effect (e.g. the DUT's carrier). Monitor output: the log shown
 #        on failure.
+#   --guest-extra NAME: append the archive tests/bench/guest/NAME.sh builds
+#        for the kernel (its overlay.cpio.gz) to the guest's initramfs, e.g.
+#        "selftests": python3 and the kernel's driver selftests in /opt/linux.
+#        The base image stays as it is for the scenarios that do not ask.
 #   RXS_GUEST_LOCK=FILE (environment): boot only while holding FILE's lock,
 #        so that several checkouts on one 2-core machine run one guest at a
-#        time (a second TCG guest distorts timings and timeouts).
+#        time (a second TCG guest distorts timings and timeouts). The wait
+#        is printed as "RXSCALE-LOCKWAIT: <seconds>".
 #
 # Prints "PASS <scenario> ...", "SKIP <scenario> ...: reason" (the scenario
 # called rxs_skip) or "FAIL <scenario> ...: reason" and exits 0, 77 or 1.
@@ -63,9 +68,10 @@ append=
 envs=
 scenario=
 monitor=0
+extras=
 
 usage() {
-	sed -n '3,43s/^# \{0,1\}//p' "$0" >&2
+	sed -n '3,/^$/s/^# \{0,1\}//p' "$0" >&2
 	exit 2
 }
 
@@ -88,6 +94,9 @@ while [ $# -gt 0 ]; do
 	--log) log=$2; shift 2 ;;
 	--show) show=1; shift ;;
 	--monitor) monitor=1; shift ;;
+	--guest-extra)
+		[ -x "$here/guest/$2.sh" ] || rxs_die "no guest extra tests/bench/guest/$2.sh"
+		extras="$extras $2"; shift 2 ;;
 	--verbose) verbose=1; show=1; shift ;;
 	--append) append="${append:+$append }$2"; shift 2 ;;
 	--env) envs="$envs
@@ -138,6 +147,12 @@ qemu=$("$here/qemu/build.sh" | tail -n 1) || fail "QEMU build failed"
 [ -x "$qemu" ] || fail "no QEMU binary ($qemu)"
 guest=$("$here/guest/build.sh" "$kernel" | tail -n 1) || fail "guest $kernel build failed"
 [ -f "$guest/Image" ] && [ -f "$guest/initrd.img" ] || fail "guest $kernel incomplete"
+extra_cpios=
+for x in $extras; do
+	xdir=$("$here/guest/$x.sh" "$kernel" | tail -n 1) || fail "guest extra $x ($kernel) build failed"
+	[ -f "$xdir/overlay.cpio.gz" ] || fail "guest extra $x ($kernel): no overlay.cpio.gz in $xdir"
+	extra_cpios="$extra_cpios $xdir/overlay.cpio.gz"
+done
 if ! "$qemu" -M virt -device help 2>/dev/null | grep -q "name \"$devtype\""; then
 	fail "device '$devtype' is not in this QEMU build ($qemu)"
 fi
@@ -202,12 +217,16 @@ fi
 	printf '%s\n' "$envs" | sed -n "s/^\([A-Za-z_][A-Za-z0-9_]*\)=\(.*\)$/\1='\2'/p"
 } > "$inj/rxscale/env"
 (cd "$inj" && find . | sort | cpio -o -H newc -R 0:0 --quiet) | gzip -1 > "$work/inj.cpio.gz"
-cat "$guest/initrd.img" "$work/inj.cpio.gz" > "$work/initrd.img"
+# shellcheck disable=SC2086
+cat "$guest/initrd.img" $extra_cpios "$work/inj.cpio.gz" > "$work/initrd.img"
 
 # --- boot ----------------------------------------------------------------------
 if [ -n "${RXS_GUEST_LOCK:-}" ]; then
 	exec 8>"$RXS_GUEST_LOCK"
+	lock0=$(date +%s)
 	flock 8 || fail "could not lock $RXS_GUEST_LOCK"
+	# run-all.sh takes the wait out of the scenario's time and budget
+	echo "RXSCALE-LOCKWAIT: $(( $(date +%s) - lock0 ))"
 fi
 : > "$log"
 # --monitor: HMP on the FIFO pair monitor.in/monitor.out (QEMU's "pipe"

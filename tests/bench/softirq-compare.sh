@@ -25,16 +25,35 @@
 # so in the table). Goals (fixed): r8127 share <= 40 %, r8169 share >= 90 %.
 # With --runs N (N > 1) the spread of both shares per driver follows:
 # min / median / max over the runs.
-# Exits 1 if any run misses its goal or fails, 0 otherwise.
+#
+# What gates, and why not "every r8127 run <= 40 %": each boot draws a
+# random RSS key (netdev_rss_key_fill) and iperf3 random source ports, so
+# where the 20 flows land is luck: with 20 flows hashed uniformly onto 4
+# rings, one ring gets 9 or more of them (over 40 % of the flows) in about
+# one boot in six (binomial: 4 x P(X >= 9), X ~ B(20, 1/4) = 0.16; issue 20
+# measured the same and asks for a rebalancer). No driver that honours the
+# table can beat that placement, so a per-run 40 % gate would fail a
+# correct driver in ~58 % of 5-run sets. The gate is therefore:
+#   - r8169: every run >= 90 % (one ring, one vector: never luck);
+#   - r8127, every run: the busiest CPU's NET_RX share is at most the
+#     busiest ring's share of received packets (counted by the model,
+#     ring_share) plus RING_SLACK points, i.e. the driver spreads receive
+#     work as the hardware spread the packets and never stacks rings on one
+#     CPU (TX completion NAPI also runs in NET_RX on the TX vectors' CPUs,
+#     hence the slack; measured -11.5..+1.2 points over 5 runs);
+#   - r8127: the median over the runs <= 40 %.
+# A run over 40 % is printed as such, with its streams per ring.
+# Exits 1 if a gate above is missed or a run fails, 0 otherwise.
 #
 # usage: tests/bench/softirq-compare.sh [--kernel 7.3] [--runs N] [--smp 6]
-#            [--module r8127.ko] [run-scenario.sh options...]
+#            [--module r8127.ko] [--reuse] [run-scenario.sh options...]
 # Without --module, r8127.ko is built from this checkout
 # (tests/bench/build-modules.sh). --runs N repeats the pair N times and
 # adds the spread (min / median / max) of the shares. Scenario settings go through
 # run-scenario.sh's --env, e.g. --env RXS_SOFTIRQ_STREAMS=8,
 # --env RXS_SOFTIRQ_TX_TO_APP=1 (r8127's TX vectors on the application
-# CPU), --env RXS_SOFTIRQ_TRACE=0 (no tracing: ticks).
+# CPU), --env RXS_SOFTIRQ_TRACE=0 (no tracing: ticks). --reuse runs no
+# guest: it judges the logs already in the log directory again.
 # Logs: build/bench/softirq-*.log
 
 set -u
@@ -44,29 +63,34 @@ here=$(cd "$(dirname "$0")" && pwd)
 
 R8127_MAX_SHARE=40
 R8169_MIN_SHARE=90
+RING_SLACK=5
 
 kernel=7.3
 runs=1
 smp=6
 ko=
 args=
+reuse=0
 while [ $# -gt 0 ]; do
 	case $1 in
 	--kernel) kernel=$2; shift 2 ;;
 	--runs) runs=$2; shift 2 ;;
 	--smp) smp=$2; shift 2 ;;
 	--module) ko=$2; shift 2 ;;
+	--reuse) reuse=1; shift ;;
 	-h|--help) sed -n '3,32s/^# \{0,1\}//p' "$0"; exit 0 ;;
 	*) args="$args $1"; shift ;;
 	esac
 done
 case $runs in ''|*[!0-9]*|0) rxs_die "--runs wants a positive number" ;; esac
 
-if [ -z "$ko" ]; then
+if [ "$reuse" = 1 ]; then
+	ko=/dev/null
+elif [ -z "$ko" ]; then
 	ko=$("$here/build-modules.sh" "$kernel-arm64" | grep '/r8127.ko$') ||
 		rxs_die "building r8127.ko for the $kernel guest failed"
 fi
-[ -f "$ko" ] || rxs_die "module $ko not found"
+[ "$reuse" = 1 ] || [ -f "$ko" ] || rxs_die "module $ko not found"
 logs=${RXS_BENCH_LOGS:-$RXS_TOP/build/bench}
 mkdir -p "$logs"
 
@@ -77,6 +101,7 @@ field() {
 
 rc=0
 rows=
+r8127_shares=
 streams=
 i=1
 while [ "$i" -le "$runs" ]; do
@@ -86,12 +111,20 @@ while [ "$i" -le "$runs" ]; do
 		[ "$drv" = r8127 ] && set -- --module "$ko"
 		echo "== run $i/$runs: $drv (kernel $kernel, rtl8127 model, $smp vCPUs)"
 		load0=$(sed 's/ .*//' /proc/loadavg)
-		# shellcheck disable=SC2086
-		"$here/run-scenario.sh" --show --kernel "$kernel" --nic rtl8127 \
-			--smp "$smp" --timeout 400 "$@" $args \
-			"$here/scenarios/softirq-share.sh" > "$log" 2>&1
-		run_rc=$?
+		if [ "$reuse" = 1 ]; then
+			# --reuse: judge the logs of an earlier run again
+			grep -q '^RXSCALE-RESULT: 0' "$log" 2>/dev/null
+			run_rc=$?
+			load0=-
+		else
+			# shellcheck disable=SC2086
+			"$here/run-scenario.sh" --show --kernel "$kernel" --nic rtl8127 \
+				--smp "$smp" --timeout 400 "$@" $args \
+				"$here/scenarios/softirq-share.sh" > "$log" 2>&1
+			run_rc=$?
+		fi
 		load1=$(sed 's/ .*//' /proc/loadavg)
+		[ "$reuse" = 1 ] && load1=-
 		echo "   host load average (1 min) before/after: $load0 / $load1"
 		# the scenario's raw per-CPU numbers
 		sed -n '/^DUT interrupt vectors during the run/,/^RXSCALE-SOFTIRQ:/p' "$log" |
@@ -125,14 +158,20 @@ $drv $i FAIL"
 		tx=$(field tx "$line")
 		ring=$(field ring_share "$line")
 		if [ "$drv" = r8127 ]; then
-			ok=$(awk -v s="$share" -v g="$R8127_MAX_SHARE" 'BEGIN { print (s <= g) ? "met" : "MISSED" }')
-			goal="<= $R8127_MAX_SHARE%"
+			# over 40 % alone does not fail the run (the median
+			# gates, see the header); more than the packets brought does
+			ok=$(awk -v s="$share" -v g="$R8127_MAX_SHARE" -v r="${ring:-}" -v k="$RING_SLACK" 'BEGIN {
+				if (r == "") { print "MISSED(no-ring-share)"; exit }
+				if (s > r + k) { print "MISSED(over-ring-share)"; exit }
+				print (s <= g) ? "met" : "over(placement)" }')
+			goal="<= $R8127_MAX_SHARE% median, <= ring share + $RING_SLACK"
 		else
 			ok=$(awk -v s="$share" -v g="$R8169_MIN_SHARE" 'BEGIN { print (s >= g) ? "met" : "MISSED" }')
 			goal=">= $R8169_MIN_SHARE%"
 		fi
-		[ "$ok" = met ] || rc=1
-		echo "   $drv run $i: NET_RX share $share% on ${busiest:-?} ($gsrc, $src; goal $goal: $ok), all softirq $all% on $busiest_all, $mbits Mbit/s, TX vectors: $tx"
+		case $ok in met|over*) ;; *) rc=1 ;; esac
+		echo "   $drv run $i: NET_RX share $share% on ${busiest:-?} ($gsrc, $src; goal $goal: $ok), all softirq $all% on $busiest_all, busiest ring ${ring:--}% of packets, streams per CPU ${spc:--}, $mbits Mbit/s, TX vectors: $tx"
+		[ "$drv" = r8127 ] && r8127_shares="$r8127_shares $share"
 		rows="$rows
 $drv $i $share ${busiest:--} $src $pct ${spc:--} $mbits $ok $load0/$load1 ${ring:--} $all $busiest_all $gsrc"
 	done
@@ -148,7 +187,7 @@ echo "uses the all-softirq share, marked 'all'):"
 echo
 echo "| driver | run | NET_RX share (busiest CPU) | all-softirq share (busiest CPU) | source | per-CPU softirq % of time (CPU0,1,2,3) | streams per DUT CPU | busiest ring's RX packet share | Mbit/s | host load before/after | goal |"
 echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
-echo "$rows" | awk -v g27="$R8127_MAX_SHARE" -v g69="$R8169_MIN_SHARE" '
+echo "$rows" | awk -v g27="$R8127_MAX_SHARE" -v g69="$R8169_MIN_SHARE" -v slack="$RING_SLACK" '
 	# median of the n values v[1..n] (sorted here)
 	function median(v, n,    i, j, t) {
 		for (i = 2; i <= n; i++)
@@ -159,7 +198,7 @@ echo "$rows" | awk -v g27="$R8127_MAX_SHARE" -v g69="$R8169_MIN_SHARE" '
 	}
 	NF == 0 { next }
 	{
-		goal = ($1 == "r8127") ? "<= " g27 "%" : ">= " g69 "%"
+		goal = ($1 == "r8127") ? "<= " g27 "% median, <= ring share + " slack : ">= " g69 "%"
 		if ($3 == "FAIL") {
 			printf "| %s | %s | run failed | | | | | | | | %s: MISSED |\n", $1, $2, goal
 			next
@@ -190,8 +229,23 @@ echo "$rows" | awk -v g27="$R8127_MAX_SHARE" -v g69="$R8169_MIN_SHARE" '
 			}
 		}
 	}'
+# the r8127 median gate (see the header)
+med=$(echo "$r8127_shares" | tr ' ' '\n' | grep . | sort -n | awk '
+	{ v[++n] = $1 }
+	END { if (n) print (n % 2) ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2 }')
+over=$(echo "$rows" | grep -c '^r8127 .* over(placement) ')
+echo
+if [ -z "$med" ]; then
+	echo "r8127: no run measured"
+	rc=1
+elif awk -v m="$med" -v g="$R8127_MAX_SHARE" 'BEGIN { exit !(m <= g) }'; then
+	echo "r8127: median NET_RX share $med% <= $R8127_MAX_SHARE% (met); $over run(s) over $R8127_MAX_SHARE% by flow placement"
+else
+	echo "r8127: median NET_RX share $med% > $R8127_MAX_SHARE% (MISSED)"
+	rc=1
+fi
 if [ "$rc" = 0 ]; then
-	echo "softirq-compare: goals met (r8127 <= $R8127_MAX_SHARE%, r8169 >= $R8169_MIN_SHARE%)"
+	echo "softirq-compare: goals met (r8127 median <= $R8127_MAX_SHARE% and each run <= its busiest ring's packet share + $RING_SLACK, r8169 >= $R8169_MIN_SHARE% each run)"
 else
 	echo "softirq-compare: FAILED (a goal missed or a run failed; logs in $logs)"
 fi

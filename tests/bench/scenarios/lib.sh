@@ -1332,3 +1332,17 @@ rxs_dmesg_expect_mtk_reload() {
 		rxs_dmesg_expect err "$1" "debugfs: 'ppe$_pp' already exists in '/'"
 	done
 }
+
+# rxs_check_default_rss N: the DUT's ethtool -x shows N RX rings, the
+# default 128-entry table (entry i -> queue i % N) and Toeplitz; fails
+# the scenario otherwise
+rxs_check_default_rss() {
+	_x=$(ethtool -x "$RXS_DUT") || rxs_fail "ethtool -x"
+	echo "$_x" | head -n 4
+	echo "$_x" | grep -q "with $1 RX ring(s):" || rxs_fail "ethtool -x: not $1 RX rings"
+	_tab=$(echo "$_x" | awk '/^ *[0-9]+:/ { for (i = 2; i <= NF; i++) printf "%s ", $i }')
+	_def=$(awk -v n="$1" 'BEGIN { for (i = 0; i < 128; i++) printf "%d ", i % n }')
+	[ "$_tab" = "$_def" ] ||
+		rxs_fail "ethtool -x: the default table is not entry i -> queue i % $1 over 128 entries: $_tab"
+	echo "$_x" | grep -q '^ *toeplitz: on' || rxs_fail "ethtool -x: Toeplitz is not the hash function"
+}

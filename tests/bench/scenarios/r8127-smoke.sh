@@ -26,14 +26,7 @@ ethtool "$RXS_DUT" | grep -E 'Speed|Duplex|Link detected'
 ethtool -l "$RXS_DUT" || rxs_fail "ethtool -l"
 # the default indirection table: 128 entries spreading over the 4 RX
 # queues (ethtool_rxfh_indir_default(): entry i -> queue i % 4)
-_x=$(ethtool -x "$RXS_DUT") || rxs_fail "ethtool -x"
-echo "$_x" | head -n 4
-echo "$_x" | grep -q "with 4 RX ring(s):" || rxs_fail "ethtool -x: not 4 RX rings"
-_tab=$(echo "$_x" | awk '/^ *[0-9]+:/ { for (i = 2; i <= NF; i++) printf "%s ", $i }')
-_def=$(awk 'BEGIN { for (i = 0; i < 128; i++) printf "%d ", i % 4 }')
-[ "$_tab" = "$_def" ] ||
-	rxs_fail "ethtool -x: the default table is not entry i -> queue i % 4 over 128 entries: $_tab"
-echo "$_x" | grep -q '^ *toeplitz: on' || rxs_fail "ethtool -x: Toeplitz is not the hash function"
+rxs_check_default_rss 4
 ethtool -n "$RXS_DUT" rx-flow-hash tcp4
 ethtool -n "$RXS_DUT" rx-flow-hash udp4
 rxs_ping 5

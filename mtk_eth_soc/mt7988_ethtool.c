@@ -1,0 +1,292 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * mt7988_eth ethtool operations: driver info (-i), link (phylink),
+ * channels (-l/-L), RSS (-x/-X, -n rx-flow-hash), rings (-g) and
+ * statistics (-S). The RSS and statistics entry points and the channel
+ * checks are rxscale_core's (rxscale/kcore.h); this file describes the
+ * MT7988 to them. Invalid requests fail before anything changes.
+ */
+#include <linux/ethtool.h>
+#include <linux/netdevice.h>
+#include <linux/platform_device.h>
+
+#include "mt7988.h"
+
+static void mt7988_get_drvinfo(struct net_device *dev,
+			       struct ethtool_drvinfo *info)
+{
+	struct mt7988_priv *eth = netdev_priv(dev);
+
+	strscpy(info->driver, MT7988_DRV_NAME, sizeof(info->driver));
+	strscpy(info->bus_info, dev_name(eth->dmadev), sizeof(info->bus_info));
+}
+
+static int mt7988_get_link_ksettings(struct net_device *dev,
+				     struct ethtool_link_ksettings *cmd)
+{
+	struct mt7988_priv *eth = netdev_priv(dev);
+
+	return phylink_ethtool_ksettings_get(eth->phylink, cmd);
+}
+
+static int mt7988_set_link_ksettings(struct net_device *dev,
+				     const struct ethtool_link_ksettings *cmd)
+{
+	struct mt7988_priv *eth = netdev_priv(dev);
+
+	return phylink_ethtool_ksettings_set(eth->phylink, cmd);
+}
+
+static void mt7988_get_ringparam(struct net_device *dev,
+				 struct ethtool_ringparam *ring,
+				 struct kernel_ethtool_ringparam *kring,
+				 struct netlink_ext_ack *extack)
+{
+	ring->rx_max_pending = MT7988_RX_RING_SIZE;
+	ring->tx_max_pending = MT7988_TX_RING_SIZE;
+	ring->rx_pending = MT7988_RX_RING_SIZE;
+	ring->tx_pending = MT7988_TX_RING_SIZE;
+}
+
+/* ---------------------------------------------------------------- channels */
+
+/*
+ * A channel is a NAPI (rxscale/channels.h): RX queue q on pdma<q>, the
+ * TX queue on fe1; combined channel 0 is RX queue 0 with the TX queue.
+ * No other (link) interrupt: the link is fixed.
+ */
+static void mt7988_chan_limits(struct mt7988_priv *eth,
+			       struct rxs_chan_limits *lim)
+{
+	lim->max_rx = eth->max_rx;
+	lim->max_tx = MT7988_MAX_TX_QUEUES;
+	lim->other = 0;
+	lim->comb_one_side = true;
+}
+
+static void mt7988_get_channels(struct net_device *dev,
+				struct ethtool_channels *ch)
+{
+	struct mt7988_priv *eth = netdev_priv(dev);
+	struct rxs_chan_queues q = {
+		.n_rx = eth->vmap.n_rx,
+		.n_tx = eth->vmap.n_tx,
+		.n_comb = eth->vmap.n_comb,
+	};
+	struct rxs_chan_limits lim;
+
+	mt7988_chan_limits(eth, &lim);
+	rxs_channels_fill(&lim, &q, ch);
+}
+
+static int mt7988_set_channels(struct net_device *dev,
+			       struct ethtool_channels *ch)
+{
+	struct mt7988_priv *eth = netdev_priv(dev);
+	struct rxs_chan_limits lim;
+	struct rxs_chan_queues q;
+	int ret;
+
+	mt7988_chan_limits(eth, &lim);
+	ret = rxs_channels_check(dev, &lim, ch, &q);
+	if (ret)
+		return ret;
+	if (q.n_rx == eth->vmap.n_rx && q.n_comb == eth->vmap.n_comb)
+		return 0;
+	return mt7988_reconfigure(eth, q.n_rx, q.n_comb);
+}
+
+/* ---------------------------------------------------------------- RSS */
+
+static u32 mt7988_rss_rx_rings(struct net_device *dev)
+{
+	struct mt7988_priv *eth = netdev_priv(dev);
+
+	return eth->vmap.n_rx;
+}
+
+static void mt7988_rss_get(struct net_device *dev, u32 *indir, u8 *key)
+{
+	struct mt7988_priv *eth = netdev_priv(dev);
+
+	if (indir)
+		memcpy(indir, eth->rss_indir, sizeof(eth->rss_indir));
+	if (key)
+		memcpy(key, eth->rss_key, sizeof(eth->rss_key));
+}
+
+/* Checked by the core: Toeplitz, entries below the RX queue count. */
+static int mt7988_rss_set(struct net_device *dev, const u32 *indir,
+			  const u8 *key)
+{
+	struct mt7988_priv *eth = netdev_priv(dev);
+
+	if (indir)
+		memcpy(eth->rss_indir, indir, sizeof(eth->rss_indir));
+	if (key)
+		memcpy(eth->rss_key, key, sizeof(eth->rss_key));
+	if (eth->up)
+		mt7988_hw_write_rss(eth);
+	return 0;
+}
+
+/*
+ * Hash types: the SDK enables the whole IPv4 and IPv6 fields (0x7 each:
+ * TCP and UDP 4-tuple, other IP 2-tuple); nothing is changeable yet.
+ * In effect only with RSS on (two or more RX queues).
+ */
+static u32 mt7988_rss_hash_conf(struct net_device *dev)
+{
+	return RXS_HT_ALL;
+}
+
+static u32 mt7988_rss_get_hash(struct net_device *dev)
+{
+	struct mt7988_priv *eth = netdev_priv(dev);
+
+	return eth->vmap.n_rx < 2 ? 0 : RXS_HT_ALL;
+}
+
+static int mt7988_rss_set_hash(struct net_device *dev, u32 set)
+{
+	return -EOPNOTSUPP;	/* hash_changeable is 0: never called */
+}
+
+static const struct rxs_rss_desc mt7988_rss_desc = {
+	.key_size = MT7988_RSS_KEY_SIZE,
+	.indir_size = MT7988_RSS_INDIR_SIZE,
+	.hash_changeable = 0,
+	.rx_rings = mt7988_rss_rx_rings,
+	.get = mt7988_rss_get,
+	.set = mt7988_rss_set,
+	.get_hash = mt7988_rss_get_hash,
+	.get_hash_conf = mt7988_rss_hash_conf,
+	.set_hash = mt7988_rss_set_hash,
+};
+
+/* ---------------------------------------------------------------- stats */
+
+/*
+ * ethtool -S: rx<q>_* for every RX ring, tx0_*, then the GDM1 MIB totals
+ * (the hardware's own counts, which the per-queue ones can be checked
+ * against); the same lines feed get_stats64 and the netdev queue stats.
+ */
+#define MT7988_QSTAT(f, qs, s64)	RXS_STAT(struct mt7988_qcnt, f, qs, s64)
+#define MT7988_DSTAT(f)	RXS_STAT(struct mt7988_dev_stats, f, RXS_QS_NONE, \
+				 RXS_S64_NONE)
+
+static const struct rxs_stat mt7988_rxq_stats[] = {
+	MT7988_QSTAT(packets, RXS_QS_RX_PACKETS, RXS_S64_RX_PACKETS),
+	MT7988_QSTAT(bytes, RXS_QS_RX_BYTES, RXS_S64_RX_BYTES),
+	MT7988_QSTAT(csum_ok, RXS_QS_RX_CSUM_UNNECESSARY, RXS_S64_NONE),
+	MT7988_QSTAT(csum_none, RXS_QS_RX_CSUM_NONE, RXS_S64_NONE),
+	MT7988_QSTAT(alloc_fail, RXS_QS_RX_ALLOC_FAIL, RXS_S64_NONE),
+	MT7988_QSTAT(dropped, RXS_QS_NONE, RXS_S64_RX_DROPPED),
+};
+
+static const struct rxs_stat mt7988_txq_stats[] = {
+	MT7988_QSTAT(packets, RXS_QS_TX_PACKETS, RXS_S64_TX_PACKETS),
+	MT7988_QSTAT(bytes, RXS_QS_TX_BYTES, RXS_S64_TX_BYTES),
+	MT7988_QSTAT(tso, RXS_QS_NONE, RXS_S64_NONE),
+	MT7988_QSTAT(stops, RXS_QS_TX_STOP, RXS_S64_NONE),
+	MT7988_QSTAT(wakes, RXS_QS_TX_WAKE, RXS_S64_NONE),
+	MT7988_QSTAT(errors, RXS_QS_NONE, RXS_S64_TX_DROPPED),
+};
+
+static const struct rxs_stat mt7988_dev_stats[] = {
+	MT7988_DSTAT(hw_rx_packets),
+	MT7988_DSTAT(hw_rx_bytes),
+	MT7988_DSTAT(hw_tx_packets),
+	MT7988_DSTAT(hw_tx_bytes),
+};
+
+static void mt7988_read_qcnt(struct mt7988_queue_stats *s,
+			     struct mt7988_qcnt *out)
+{
+	unsigned int start;
+
+	do {
+		start = u64_stats_fetch_begin(&s->syncp);
+		*out = s->c;
+	} while (u64_stats_fetch_retry(&s->syncp, start));
+}
+
+static void mt7988_read_rxq(struct net_device *dev, u32 q, void *snap)
+{
+	struct mt7988_priv *eth = netdev_priv(dev);
+
+	mt7988_read_qcnt(&eth->rx_stats[q], snap);
+}
+
+/* The NAPI's and xmit's copies of the TX counters, added up. */
+static void mt7988_read_txq(struct net_device *dev, u32 q, void *snap)
+{
+	struct mt7988_priv *eth = netdev_priv(dev);
+	struct mt7988_qcnt a, b;
+	u64 *out = snap;
+	const u64 *pa = (const u64 *)&a, *pb = (const u64 *)&b;
+	u32 i;
+
+	mt7988_read_qcnt(&eth->tx_stats[q], &a);
+	mt7988_read_qcnt(&eth->tx_xmit_stats, &b);
+	for (i = 0; i < sizeof(a) / sizeof(u64); i++)
+		out[i] = pa[i] + pb[i];
+}
+
+/* ethtool -S only (may sleep): the MIB totals, refreshed. */
+static void mt7988_read_dev(struct net_device *dev, void *snap)
+{
+	struct mt7988_priv *eth = netdev_priv(dev);
+
+	mutex_lock(&eth->stats_lock);
+	mt7988_hw_read_mib(eth);
+	memcpy(snap, &eth->hw_stats, sizeof(eth->hw_stats));
+	mutex_unlock(&eth->stats_lock);
+}
+
+union mt7988_stats_snap {
+	struct mt7988_qcnt q;
+	struct mt7988_dev_stats d;
+};
+
+static const struct rxs_stats_desc mt7988_stats_desc = {
+	.rxq = mt7988_rxq_stats,
+	.n_rxq = ARRAY_SIZE(mt7988_rxq_stats),
+	.max_rx = MT7988_MAX_RX_RINGS,
+	.txq = mt7988_txq_stats,
+	.n_txq = ARRAY_SIZE(mt7988_txq_stats),
+	.max_tx = MT7988_MAX_TX_QUEUES,
+	.dev = mt7988_dev_stats,
+	.n_dev = ARRAY_SIZE(mt7988_dev_stats),
+	.snap_size = sizeof(union mt7988_stats_snap),
+	.read_rxq = mt7988_read_rxq,
+	.read_txq = mt7988_read_txq,
+	.read_dev = mt7988_read_dev,
+};
+
+static const struct rxs_ethtool_ops mt7988_ethtool_ops = {
+	.ops = {
+		.get_drvinfo		= mt7988_get_drvinfo,
+		.get_link		= ethtool_op_get_link,
+		.get_link_ksettings	= mt7988_get_link_ksettings,
+		.set_link_ksettings	= mt7988_set_link_ksettings,
+		.get_ringparam		= mt7988_get_ringparam,
+		.get_channels		= mt7988_get_channels,
+		.set_channels		= mt7988_set_channels,
+		RXS_ETHTOOL_RSS_OPS
+		RXS_ETHTOOL_STATS_OPS
+	},
+	.rss = &mt7988_rss_desc,
+	.stats = &mt7988_stats_desc,
+};
+
+/* -EINVAL (and a warning) if a statistics table does not fit. */
+int mt7988_set_ethtool_ops(struct net_device *dev)
+{
+	int ret = rxs_stats_desc_check(&mt7988_stats_desc);
+
+	if (ret)
+		return ret;
+	dev->ethtool_ops = &mt7988_ethtool_ops.ops;
+	return 0;
+}
