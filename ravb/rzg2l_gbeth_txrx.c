@@ -689,7 +689,12 @@ static void gbeth_error_irq(struct gbeth_priv *p)
 /*
  * RX frame / TX done: mask both and schedule NAPI, which unmasks them
  * when it completes. ISS reports masked status, so a masked source
- * keeps the line quiet.
+ * keeps the line quiet. They are masked also when NAPI is scheduled
+ * already: the GRO flush timer (gro_flush_timeout with
+ * napi_defer_hard_irqs 0, net/core/dev.c napi_complete_done() and
+ * napi_watchdog()) schedules it with both unmasked, and the level line
+ * would otherwise fire again at once, for good, starving the poll that
+ * would clear it (seen: a soft lockup on 1 vCPU).
  */
 irqreturn_t gbeth_interrupt(int irq, void *data)
 {
@@ -700,11 +705,10 @@ irqreturn_t gbeth_interrupt(int irq, void *data)
 	spin_lock(&p->lock);
 	iss = gbeth_read(p, GBETH_ISS);
 	if (iss & (GBETH_ISS_FRS | GBETH_ISS_FTS)) {
-		if (napi_schedule_prep(&p->napi)) {
-			gbeth_write(p, GBETH_RIC0, 0);
-			gbeth_write(p, GBETH_TIC, 0);
+		gbeth_write(p, GBETH_RIC0, 0);
+		gbeth_write(p, GBETH_TIC, 0);
+		if (napi_schedule_prep(&p->napi))
 			__napi_schedule(&p->napi);
-		}
 		ret = IRQ_HANDLED;
 	}
 	if (iss & GBETH_ISS_MS) {
