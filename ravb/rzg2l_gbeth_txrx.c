@@ -132,10 +132,22 @@ static int gbeth_rx_ring_alloc(struct gbeth_priv *p, struct gbeth_rings *rs)
 	return 0;
 }
 
-static int gbeth_tx_ring_alloc(struct gbeth_priv *p, struct gbeth_rings *rs)
+/*
+ * Every TX descriptor the driver's (EEMPTY), for the DMAC starting at
+ * descriptor 0: frames a stop purged from the ring (a TX timeout) must
+ * not look queued to it, or it would send them from freed buffers,
+ * complete the slots the driver reuses and wait past them for good.
+ */
+static void gbeth_tx_ring_format(struct gbeth_rings *rs)
 {
 	u32 i;
 
+	for (i = 0; i < 2 * rs->tx_size; i++)
+		rs->tx[i].die_dt = GBETH_DT_EEMPTY;
+}
+
+static int gbeth_tx_ring_alloc(struct gbeth_priv *p, struct gbeth_rings *rs)
+{
 	rs->tx = dma_alloc_coherent(p->dmadev,
 				    sizeof(*rs->tx) * (2 * rs->tx_size + 1),
 				    &rs->tx_dma, GFP_KERNEL);
@@ -145,8 +157,7 @@ static int gbeth_tx_ring_alloc(struct gbeth_priv *p, struct gbeth_rings *rs)
 	rs->tx_buf = kvcalloc(rs->tx_size, sizeof(*rs->tx_buf), GFP_KERNEL);
 	if (!rs->tx || !rs->tx_head || !rs->tx_buf)
 		return -ENOMEM;
-	for (i = 0; i < 2 * rs->tx_size; i++)
-		rs->tx[i].die_dt = GBETH_DT_EEMPTY;
+	gbeth_tx_ring_format(rs);
 	gbeth_linkfix(&rs->tx[2 * rs->tx_size], rs->tx_dma);
 	return 0;
 }
@@ -222,6 +233,7 @@ void gbeth_rings_start(struct gbeth_priv *p)
 	gbeth_linkfix(&p->dbat[GBETH_DBAT_TX0], p->rs.tx_dma);
 	gbeth_linkfix(&p->dbat[GBETH_DBAT_RX0], p->rs.rx_dma);
 	gbeth_rx_ring_format(p);
+	gbeth_tx_ring_format(&p->rs);
 	p->tx_prod = 0;
 	p->tx_cons = 0;
 	p->rx_skb = NULL;
