@@ -21,6 +21,7 @@
 #include <linux/skbuff.h>
 #include <linux/spinlock.h>
 #include <linux/u64_stats_sync.h>
+#include <linux/workqueue.h>
 #include <rxscale/kcore.h>
 
 #include "rzg2l_gbeth_regs.h"
@@ -120,6 +121,8 @@ struct gbeth_dev_stats {
 	u64 hw_tx_retry_over;	/* TROCR */
 	u64 hw_collisions;	/* CXR41 */
 	u64 hw_carrier_errors;	/* CXR42 */
+	u64 tx_timeouts;	/* the stack's watchdog fired */
+	u64 resets;		/* datapath resets done */
 };
 
 struct gbeth_priv {
@@ -190,6 +193,15 @@ struct gbeth_priv {
 	u64 hw_tx_retry_over;
 	u64 hw_collisions;
 	u64 hw_carrier_errors;
+
+	/* TX timeout recovery: the datapath restarted under RTNL */
+	struct work_struct reset_work;
+	u64 tx_timeouts;	/* WRITE_ONCE, read anywhere */
+	u64 resets;
+
+	/* debugfs test knobs (rzg2l_gbeth_debugfs.c) */
+	struct dentry *dbg_dir;
+	struct rxs_failknob rx_fail;	/* RX buffer allocations */
 };
 
 static inline u32 gbeth_read(struct gbeth_priv *p, u32 reg)
@@ -235,6 +247,7 @@ int gbeth_rings_alloc(struct gbeth_priv *p, struct gbeth_rings *rs,
 void gbeth_rings_free(struct gbeth_priv *p, struct gbeth_rings *rs);
 void gbeth_rings_start(struct gbeth_priv *p);
 void gbeth_tx_purge(struct gbeth_priv *p);
+void gbeth_rx_drop_stranded(struct gbeth_priv *p);
 netdev_tx_t gbeth_start_xmit(struct sk_buff *skb, struct net_device *dev);
 int gbeth_poll(struct napi_struct *napi, int budget);
 irqreturn_t gbeth_interrupt(int irq, void *data);
@@ -243,6 +256,11 @@ irqreturn_t gbeth_interrupt(int irq, void *data);
 int gbeth_netdev_setup(struct gbeth_priv *p);
 int gbeth_netdev_register(struct gbeth_priv *p);
 int gbeth_set_rings(struct gbeth_priv *p, u32 rx_size, u32 tx_size);
+
+/* rzg2l_gbeth_debugfs.c */
+void gbeth_debugfs_init(void);
+void gbeth_debugfs_exit(void);
+int gbeth_debugfs_add(struct gbeth_priv *p);
 
 /* rzg2l_gbeth_ethtool.c */
 int gbeth_set_ethtool_ops(struct net_device *dev);

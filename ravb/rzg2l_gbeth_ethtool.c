@@ -2,7 +2,8 @@
 /*
  * rzg2l_gbeth ethtool operations: driver info (-i), statistics (-S, and
  * from the same tables get_stats64 and netdev qstats, rxscale_core),
- * rings (-g/-G), link settings through phylib. Checksum offloads (-k/-K)
+ * rings (-g/-G), coalescing (-c/-C, onto the software IRQ coalescing),
+ * link settings through phylib. Checksum offloads (-k/-K)
  * are features (ndo_set_features). Invalid requests fail before anything
  * changes.
  */
@@ -74,6 +75,58 @@ static int gbeth_set_ringparam(struct net_device *dev,
 	return gbeth_set_rings(p, ring->rx_pending, ring->tx_pending);
 }
 
+/* ---------------------------------------------------------------- coalescing */
+
+/*
+ * -c/-C: the hardware has no interrupt moderation (ravb offers none for
+ * GbEth), so the one honest mapping is onto the software IRQ coalescing
+ * of the one NAPI: rx-usecs is its gro_flush_timeout in microseconds,
+ * how long interrupts stay masked after a poll that found work while
+ * napi_defer_hard_irqs is non-zero (RX and TX share the NAPI, so it
+ * holds off TX completions too). Every other parameter is refused by
+ * the ethtool core (supported_coalesce_params). The sysfs file takes
+ * nanoseconds: -c shows them rounded down, and -C of the value -c shows
+ * changes nothing. docs/hw/rzg2l-gbeth-driver.md.
+ */
+#define GBETH_COAL_USECS_MAX	1000000	/* 1 s: longer is not coalescing */
+
+static int gbeth_get_coalesce(struct net_device *dev,
+			      struct ethtool_coalesce *ec,
+			      struct kernel_ethtool_coalesce *kec,
+			      struct netlink_ext_ack *extack)
+{
+	struct gbeth_priv *p = netdev_priv(dev);
+
+	ec->rx_coalesce_usecs = min_t(unsigned long, U32_MAX,
+				      rxs_napi_gro_flush_timeout(&p->napi) /
+				      NSEC_PER_USEC);
+	return 0;
+}
+
+static int gbeth_set_coalesce(struct net_device *dev,
+			      struct ethtool_coalesce *ec,
+			      struct kernel_ethtool_coalesce *kec,
+			      struct netlink_ext_ack *extack)
+{
+	struct gbeth_priv *p = netdev_priv(dev);
+	u32 usecs = ec->rx_coalesce_usecs;
+
+	if (usecs > GBETH_COAL_USECS_MAX) {
+		NL_SET_ERR_MSG_MOD(extack,
+				   "rx-usecs (gro_flush_timeout) 0..1000000");
+		return -EINVAL;
+	}
+	if (usecs == rxs_napi_gro_flush_timeout(&p->napi) / NSEC_PER_USEC)
+		return 0;
+	if (usecs && !rxs_napi_defer_hard_irqs(&p->napi)) {
+		NL_SET_ERR_MSG_MOD(extack,
+				   "napi_defer_hard_irqs is 0, so rx-usecs would not hold interrupts off: set it first");
+		return -EINVAL;
+	}
+	rxs_set_gro_flush_timeout(dev, (unsigned long)usecs * NSEC_PER_USEC);
+	return 0;
+}
+
 /* ---------------------------------------------------------------- stats */
 
 /*
@@ -115,6 +168,8 @@ static const struct rxs_stat gbeth_dev_stats[] = {
 	GBETH_DSTAT(hw_tx_retry_over),
 	GBETH_DSTAT(hw_collisions),
 	GBETH_DSTAT(hw_carrier_errors),
+	GBETH_DSTAT(tx_timeouts),
+	GBETH_DSTAT(resets),
 };
 
 static void gbeth_read_q(struct gbeth_queue_stats *s, void *snap)
@@ -159,6 +214,8 @@ static void gbeth_dev_snapshot(struct gbeth_priv *p, struct gbeth_dev_stats *d)
 	d->hw_tx_retry_over = READ_ONCE(p->hw_tx_retry_over);
 	d->hw_collisions = READ_ONCE(p->hw_collisions);
 	d->hw_carrier_errors = READ_ONCE(p->hw_carrier_errors);
+	d->tx_timeouts = READ_ONCE(p->tx_timeouts);
+	d->resets = READ_ONCE(p->resets);
 }
 
 /* ethtool -S only (may sleep): the E-MAC counters, read while powered. */
@@ -218,6 +275,7 @@ void gbeth_get_stats64(struct net_device *dev, struct rtnl_link_stats64 *s)
 
 static const struct rxs_ethtool_ops gbeth_ethtool_ops = {
 	.ops = {
+		.supported_coalesce_params = ETHTOOL_COALESCE_RX_USECS,
 		.get_drvinfo		= gbeth_get_drvinfo,
 		.get_link		= ethtool_op_get_link,
 		.get_link_ksettings	= phy_ethtool_get_link_ksettings,
@@ -225,6 +283,8 @@ static const struct rxs_ethtool_ops gbeth_ethtool_ops = {
 		.nway_reset		= gbeth_nway_reset,
 		.get_ringparam		= gbeth_get_ringparam,
 		.set_ringparam		= gbeth_set_ringparam,
+		.get_coalesce		= gbeth_get_coalesce,
+		.set_coalesce		= gbeth_set_coalesce,
 		RXS_ETHTOOL_STATS_OPS
 	},
 	.stats = &gbeth_stats_desc,

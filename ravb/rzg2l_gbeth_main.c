@@ -273,6 +273,8 @@ static int gbeth_probe(struct platform_device *pdev)
 
 	ret = gbeth_netdev_setup(p);
 	if (!ret)
+		ret = gbeth_debugfs_add(p);
+	if (!ret)
 		ret = gbeth_netdev_register(p);
 	if (ret)
 		goto err_pm;
@@ -312,7 +314,26 @@ static struct platform_driver gbeth_driver = {
 		.pm = pm_ptr(&gbeth_pm_ops),
 	},
 };
-module_platform_driver(gbeth_driver);
+
+/* the debugfs root (test knobs) lives as long as the module */
+static int __init gbeth_init(void)
+{
+	int ret;
+
+	gbeth_debugfs_init();
+	ret = platform_driver_register(&gbeth_driver);
+	if (ret)
+		gbeth_debugfs_exit();
+	return ret;
+}
+module_init(gbeth_init);
+
+static void __exit gbeth_exit(void)
+{
+	platform_driver_unregister(&gbeth_driver);
+	gbeth_debugfs_exit();
+}
+module_exit(gbeth_exit);
 
 RXS_IMPORT_NS();
 MODULE_DESCRIPTION("Renesas RZ/G2L GbEth driver (rxscale)");

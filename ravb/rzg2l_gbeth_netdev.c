@@ -39,6 +39,9 @@ static void gbeth_start(struct gbeth_priv *p)
 	WRITE_ONCE(p->up, true);
 	gbeth_hw_irq_enable(p);
 	netif_start_queue(dev);
+	/* descriptors left without a buffer: no frame would start NAPI */
+	if (p->rx_dirty != p->rx_cur)
+		napi_schedule(&p->napi);
 }
 
 /* Stop the datapath; the rings keep their memory. */
@@ -55,10 +58,7 @@ static void gbeth_stop_datapath(struct gbeth_priv *p)
 	gbeth_hw_stop_dma(p);
 	synchronize_irq(p->irq);
 	gbeth_tx_purge(p);
-	if (p->rx_skb) {
-		dev_kfree_skb_any(p->rx_skb);
-		p->rx_skb = NULL;
-	}
+	gbeth_rx_drop_stranded(p);
 }
 
 static int gbeth_open(struct net_device *dev)
@@ -138,6 +138,46 @@ int gbeth_set_rings(struct gbeth_priv *p, u32 rx_size, u32 tx_size)
 	return 0;
 }
 
+/*
+ * TX timeout recovery (ndo_tx_timeout schedules it): the datapath stops
+ * and starts again on the same rings under RTNL, so it cannot race with
+ * open/close or a ring change. Frames not sent are dropped and counted;
+ * RX buffers stay in the ring (gbeth_rings_start() re-formats it), so
+ * nothing is allocated and nothing can fail.
+ */
+static void gbeth_reset_work(struct work_struct *work)
+{
+	struct gbeth_priv *p = container_of(work, struct gbeth_priv,
+					    reset_work);
+
+	rtnl_lock();
+	if (netif_running(p->dev) && p->up) {
+		netdev_warn(p->dev, "resetting the datapath\n");
+		gbeth_stop_datapath(p);
+		gbeth_start(p);
+		WRITE_ONCE(p->resets, p->resets + 1);
+	}
+	rtnl_unlock();
+}
+
+static void gbeth_tx_timeout(struct net_device *dev, unsigned int txq)
+{
+	struct gbeth_priv *p = netdev_priv(dev);
+
+	WRITE_ONCE(p->tx_timeouts, p->tx_timeouts + 1);
+	netdev_warn(dev, "TX queue %u timed out (prod %u, cons %u)\n", txq,
+		    READ_ONCE(p->tx_prod), READ_ONCE(p->tx_cons));
+	schedule_work(&p->reset_work);
+}
+
+/* Unbind: after unregister_netdev() closed the device. */
+static void gbeth_reset_cancel(void *data)
+{
+	struct gbeth_priv *p = data;
+
+	cancel_work_sync(&p->reset_work);
+}
+
 static int gbeth_set_features(struct net_device *dev,
 			      netdev_features_t features)
 {
@@ -182,6 +222,7 @@ static const struct net_device_ops gbeth_netdev_ops = {
 	.ndo_open		= gbeth_open,
 	.ndo_stop		= gbeth_stop,
 	.ndo_start_xmit		= gbeth_start_xmit,
+	.ndo_tx_timeout		= gbeth_tx_timeout,
 	.ndo_get_stats64	= gbeth_get_stats64,
 	.ndo_set_rx_mode	= gbeth_set_rx_mode,
 	.ndo_set_mac_address	= gbeth_set_mac_address,
@@ -219,6 +260,11 @@ int gbeth_netdev_setup(struct gbeth_priv *p)
 
 	u64_stats_init(&p->rx_stats.syncp);
 	u64_stats_init(&p->tx_stats.syncp);
+	INIT_WORK(&p->reset_work, gbeth_reset_work);
+	/* runs after devm_register_netdev()'s unregister (devres order) */
+	ret = devm_add_action_or_reset(p->dmadev, gbeth_reset_cancel, p);
+	if (ret)
+		return ret;
 	p->rx_ring_size = GBETH_RX_RING_DEF;
 	p->tx_ring_size = GBETH_TX_RING_DEF;
 

@@ -48,6 +48,8 @@ static int gbeth_rx_fill_one(struct gbeth_priv *p, struct gbeth_rings *rs,
 	unsigned int off;
 	struct page *page;
 
+	if (rxs_failknob_hit(&p->rx_fail))
+		return -ENOMEM;
 	page = page_pool_alloc_frag(rs->pool, &off, GBETH_RX_BUF_SIZE, gfp);
 	if (!page)
 		return -ENOMEM;
@@ -130,10 +132,22 @@ static int gbeth_rx_ring_alloc(struct gbeth_priv *p, struct gbeth_rings *rs)
 	return 0;
 }
 
-static int gbeth_tx_ring_alloc(struct gbeth_priv *p, struct gbeth_rings *rs)
+/*
+ * Every TX descriptor the driver's (EEMPTY), for the DMAC starting at
+ * descriptor 0: frames a stop purged from the ring (a TX timeout) must
+ * not look queued to it, or it would send them from freed buffers,
+ * complete the slots the driver reuses and wait past them for good.
+ */
+static void gbeth_tx_ring_format(struct gbeth_rings *rs)
 {
 	u32 i;
 
+	for (i = 0; i < 2 * rs->tx_size; i++)
+		rs->tx[i].die_dt = GBETH_DT_EEMPTY;
+}
+
+static int gbeth_tx_ring_alloc(struct gbeth_priv *p, struct gbeth_rings *rs)
+{
 	rs->tx = dma_alloc_coherent(p->dmadev,
 				    sizeof(*rs->tx) * (2 * rs->tx_size + 1),
 				    &rs->tx_dma, GFP_KERNEL);
@@ -143,8 +157,7 @@ static int gbeth_tx_ring_alloc(struct gbeth_priv *p, struct gbeth_rings *rs)
 	rs->tx_buf = kvcalloc(rs->tx_size, sizeof(*rs->tx_buf), GFP_KERNEL);
 	if (!rs->tx || !rs->tx_head || !rs->tx_buf)
 		return -ENOMEM;
-	for (i = 0; i < 2 * rs->tx_size; i++)
-		rs->tx[i].die_dt = GBETH_DT_EEMPTY;
+	gbeth_tx_ring_format(rs);
 	gbeth_linkfix(&rs->tx[2 * rs->tx_size], rs->tx_dma);
 	return 0;
 }
@@ -170,6 +183,41 @@ int gbeth_rings_alloc(struct gbeth_priv *p, struct gbeth_rings *rs,
 }
 
 /*
+ * The RX ring as the DMAC starts it, descriptor 0 first: every buffer
+ * the ring holds moves to the front and is handed over (FEMPTY), the
+ * descriptors without one (refills that failed before a reset) follow,
+ * owned by the driver (EEMPTY), and NAPI refills them from rx_dirty.
+ * A fresh ring has every buffer in place, and nothing moves.
+ */
+static void gbeth_rx_ring_format(struct gbeth_priv *p)
+{
+	struct gbeth_rings *rs = &p->rs;
+	u32 i, k = 0;
+
+	for (i = 0; i < rs->rx_size; i++) {
+		struct gbeth_rx_buf b = rs->rx_buf[i];
+		struct gbeth_desc *d = &rs->rx[k];
+
+		if (!b.page)
+			continue;
+		rs->rx_buf[i].page = NULL;
+		rs->rx_buf[k] = b;
+		d->ds = cpu_to_le16(FIELD_PREP(GBETH_DESC_DS, GBETH_RX_ROOM));
+		d->msc = 0;
+		d->dptr = cpu_to_le32((u32)(page_pool_get_dma_addr(b.page) +
+					    b.offset));
+		dma_wmb();
+		d->die_dt = GBETH_DT_FEMPTY;
+		k++;
+	}
+	for (i = k; i < rs->rx_size; i++)
+		rs->rx[i].die_dt = GBETH_DT_EEMPTY;
+	/* rx_cur at descriptor 0; [rx_dirty, rx_cur) the ones to refill */
+	p->rx_cur = rs->rx_size;
+	p->rx_dirty = k;
+}
+
+/*
  * Point the descriptor base address table at the running rings and
  * reset the indices (CONFIG mode; the DMAC loads the heads when it
  * enters OPERATION).
@@ -184,12 +232,43 @@ void gbeth_rings_start(struct gbeth_priv *p)
 	}
 	gbeth_linkfix(&p->dbat[GBETH_DBAT_TX0], p->rs.tx_dma);
 	gbeth_linkfix(&p->dbat[GBETH_DBAT_RX0], p->rs.rx_dma);
-	p->rx_cur = 0;
-	p->rx_dirty = 0;
+	gbeth_rx_ring_format(p);
+	gbeth_tx_ring_format(&p->rs);
 	p->tx_prod = 0;
 	p->tx_cons = 0;
 	p->rx_skb = NULL;
 	p->rx_discard = false;
+}
+
+/*
+ * With the DMAC stopped and NAPI disabled: the frames it wrote that
+ * NAPI did not take, and one being assembled, are dropped and counted
+ * (rx0_dropped), so that the model's count of frames written still adds
+ * up. Their buffers stay in the ring for gbeth_rx_ring_format().
+ */
+void gbeth_rx_drop_stranded(struct gbeth_priv *p)
+{
+	struct gbeth_rings *rs = &p->rs;
+	u32 cur = p->rx_cur, n = 0;
+
+	while (cur - p->rx_dirty < rs->rx_size) {
+		struct gbeth_desc *d = &rs->rx[cur % rs->rx_size];
+		u8 type = READ_ONCE(d->die_dt) & GBETH_DT_MASK;
+
+		if (type == GBETH_DT_FEMPTY)
+			break;
+		if (type == GBETH_DT_FSINGLE || type == GBETH_DT_FSTART)
+			n++;
+		cur++;
+	}
+	if (p->rx_skb) {
+		dev_kfree_skb_any(p->rx_skb);
+		p->rx_skb = NULL;
+		n++;
+	}
+	u64_stats_update_begin(&p->rx_stats.syncp);
+	p->rx_stats.c.dropped += n;
+	u64_stats_update_end(&p->rx_stats.syncp);
 }
 
 /* ---------------------------------------------------------------- TX */
@@ -388,6 +467,8 @@ void gbeth_tx_purge(struct gbeth_priv *p)
 		gbeth_tx_unmap(p, b);
 		dev_kfree_skb_any(skb);
 		p->tx_cons++;
+		/* not sent: tx0_dropped, beside what the model counts sent */
+		gbeth_tx_count(p, &p->tx_stats.c.dropped);
 	}
 	netdev_reset_queue(p->dev);
 }
@@ -620,7 +701,12 @@ static void gbeth_error_irq(struct gbeth_priv *p)
 /*
  * RX frame / TX done: mask both and schedule NAPI, which unmasks them
  * when it completes. ISS reports masked status, so a masked source
- * keeps the line quiet.
+ * keeps the line quiet. They are masked also when NAPI is scheduled
+ * already: the GRO flush timer (gro_flush_timeout with
+ * napi_defer_hard_irqs 0, net/core/dev.c napi_complete_done() and
+ * napi_watchdog()) schedules it with both unmasked, and the level line
+ * would otherwise fire again at once, for good, starving the poll that
+ * would clear it (seen: a soft lockup on 1 vCPU).
  */
 irqreturn_t gbeth_interrupt(int irq, void *data)
 {
@@ -631,11 +717,10 @@ irqreturn_t gbeth_interrupt(int irq, void *data)
 	spin_lock(&p->lock);
 	iss = gbeth_read(p, GBETH_ISS);
 	if (iss & (GBETH_ISS_FRS | GBETH_ISS_FTS)) {
-		if (napi_schedule_prep(&p->napi)) {
-			gbeth_write(p, GBETH_RIC0, 0);
-			gbeth_write(p, GBETH_TIC, 0);
+		gbeth_write(p, GBETH_RIC0, 0);
+		gbeth_write(p, GBETH_TIC, 0);
+		if (napi_schedule_prep(&p->napi))
 			__napi_schedule(&p->napi);
-		}
 		ret = IRQ_HANDLED;
 	}
 	if (iss & GBETH_ISS_MS) {

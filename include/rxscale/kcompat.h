@@ -234,4 +234,53 @@ static inline void rxs_sw_irq_coalesce_on(struct net_device *dev)
 #define RXS_PP_FLAG_PAGE_FRAG	0
 #endif
 
+/*
+ * A NAPI's software IRQ coalescing values, as its device's
+ * gro_flush_timeout and napi_defer_hard_irqs sysfs files show and set
+ * them: per NAPI (with the persistent config that napi_enable() restores)
+ * since 6.13, per device before. Setting one takes the lock the sysfs
+ * file takes (netdev_lock, 6.14; RTNL before, which the caller holds),
+ * and writes what net/core/dev.h netdev_set_gro_flush_timeout() writes.
+ */
+static inline unsigned long rxs_napi_gro_flush_timeout(struct napi_struct *n)
+{
+#ifdef HAVE_NETIF_NAPI_ADD_CONFIG
+	return READ_ONCE(n->gro_flush_timeout);
+#else
+	return READ_ONCE(n->dev->gro_flush_timeout);
+#endif
+}
+
+static inline u32 rxs_napi_defer_hard_irqs(struct napi_struct *n)
+{
+#ifdef HAVE_NETIF_NAPI_ADD_CONFIG
+	return READ_ONCE(n->defer_hard_irqs);
+#else
+	return READ_ONCE(n->dev->napi_defer_hard_irqs);
+#endif
+}
+
+static inline void rxs_set_gro_flush_timeout(struct net_device *dev,
+					     unsigned long ns)
+{
+#ifdef HAVE_NETIF_NAPI_ADD_CONFIG
+	unsigned int i, count = max(dev->num_rx_queues, dev->num_tx_queues);
+	struct napi_struct *n;
+
+#ifdef HAVE_NETDEV_LOCK
+	netdev_lock(dev);
+#endif
+	WRITE_ONCE(dev->gro_flush_timeout, ns);
+	list_for_each_entry(n, &dev->napi_list, dev_list)
+		WRITE_ONCE(n->gro_flush_timeout, ns);
+	for (i = 0; i < count; i++)
+		dev->napi_config[i].gro_flush_timeout = ns;
+#ifdef HAVE_NETDEV_LOCK
+	netdev_unlock(dev);
+#endif
+#else
+	WRITE_ONCE(dev->gro_flush_timeout, ns);
+#endif
+}
+
 #endif /* RXSCALE_KCOMPAT_H */
