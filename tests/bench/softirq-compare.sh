@@ -121,7 +121,6 @@ field() {
 
 rc=0
 rows=
-r8127_shares=
 streams=
 i=1
 while [ "$i" -le "$runs" ]; do
@@ -198,7 +197,6 @@ $drv $i FAIL"
 		fi
 		case $ok in met|over*) ;; *) rc=1 ;; esac
 		echo "   $drv run $i: NET_RX share $share% on ${busiest:-?} ($gsrc, $src; goal $goal: $ok), all softirq $all% on $busiest_all, busiest ring ${ring:--}% of packets, streams per CPU ${spc:--}, $mbits Mbit/s, TX vectors: $tx"
-		[ "$drv" = r8127 ] && r8127_shares="$r8127_shares $share"
 		rows="$rows
 $drv $i $share ${busiest:--} $src $pct ${spc:--} $mbits $ok $load0/$load1 ${ring:--} $all $busiest_all $gsrc"
 	done

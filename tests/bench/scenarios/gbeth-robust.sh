@@ -59,22 +59,6 @@ knob=/sys/kernel/debug/$DRV/$RXS_DUT_DEV/fail_rx_alloc
 
 # ---------------------------------------------------------------- helpers
 
-stat_of() {	# NAME: one ethtool -S counter
-	ethtool -S "$RXS_DUT" | awk -v n="$1:" '$1 == n { print $2; f = 1 } END { exit !f }' ||
-		rxs_fail "ethtool -S has no $1"
-}
-irq_total() {	# interrupts of the handler named after the interface
-	awk -v d="$RXS_DUT" '$NF == d { s = 0; for (i = 2; i <= NF; i++) if ($i ~ /^[0-9]+$/) s += $i; else break; print s; f = 1 } END { if (!f) print 0 }' /proc/interrupts
-}
-wait_carrier() {	# VALUE HALF-SECONDS
-	_w=0
-	while [ "$_w" -lt "$2" ]; do
-		[ "$(cat "$sysd/carrier" 2>/dev/null)" = "$1" ] && return 0
-		sleep 0.5
-		_w=$((_w + 1))
-	done
-	return 1
-}
 # snap P: after 2 quiet seconds, the model's counts, the driver's and the
 # peer's into P_<name>
 snap() {
@@ -90,7 +74,7 @@ snap() {
 		tx_dropped irq_raised; do
 		eval "$1_m$_c=$(rxs_gbeth_count "$_c")"
 	done
-	eval "$1_kirq=$(irq_total)"
+	eval "$1_kirq=$(rxs_irq_total "$RXS_DUT")"
 	eval "$1_ptx=$(rxs_peer_stat tx_packets) $1_prx=$(rxs_peer_stat rx_packets)"
 }
 # counts WHAT A B [peer]: between snapshots A and B of one probe:
@@ -200,9 +184,9 @@ phase1() {
 			rxs_bg_progress "-C rx-usecs $_u (cycle $i)"
 		fi
 		rxs_monitor set_link dut off
-		wait_carrier 0 40 || rxs_fail "cycle $i: carrier still on 20 s after set_link dut off"
+		rxs_wait_carrier 0 40 || rxs_fail "cycle $i: carrier still on 20 s after set_link dut off"
 		rxs_monitor set_link dut on
-		wait_carrier 1 40 || rxs_fail "cycle $i: carrier still off 20 s after set_link dut on"
+		rxs_wait_carrier 1 40 || rxs_fail "cycle $i: carrier still off 20 s after set_link dut on"
 		rxs_bg_after "link down/up (cycle $i)"
 		rxs_bg_stop
 		rxs_say "cycle $i: threaded $(cat "$sysd/threaded"), gro_flush_timeout $(cat "$sysd/gro_flush_timeout"), napi_defer_hard_irqs $_h, link down/up: ok ($(cut -d. -f1 /proc/uptime) s)"
@@ -260,11 +244,11 @@ phase2() {
 	devmem "$_base" 32 $(((_ccc & ~3) | 1)) || rxs_fail "devmem write of CCC"
 	_t=0
 	while [ "$_t" -lt 40 ]; do
-		[ "$(stat_of resets)" -ge 1 ] && break
+		[ "$(rxs_ethtool_stat resets)" -ge 1 ] && break
 		sleep 1
 		_t=$((_t + 1))
 	done
-	[ "$(stat_of resets)" -ge 1 ] || { dmesg | tail -n 20; rxs_fail "no reset within 40 s of the stall"; }
+	[ "$(rxs_ethtool_stat resets)" -ge 1 ] || { dmesg | tail -n 20; rxs_fail "no reset within 40 s of the stall"; }
 	rxs_say "reset ${_t} s after the stall"
 	rxs_bg_after "TX timeout reset"
 	rxs_bg_stop
@@ -329,7 +313,7 @@ phase4() {
 		_old=$RXS_DUT
 		rmmod "$DRV" || rxs_fail "cycle $i: rmmod $DRV under traffic"
 		[ -e "/sys/class/net/$_old" ] && rxs_fail "cycle $i: $_old still there after rmmod"
-		[ "$(irq_total)" = 0 ] && ! grep -qE "[[:space:]]$_old\$" /proc/interrupts ||
+		[ "$(rxs_irq_total "$RXS_DUT")" = 0 ] && ! grep -qE "[[:space:]]$_old\$" /proc/interrupts ||
 			rxs_fail "cycle $i: a handler named $_old left in /proc/interrupts"
 		[ -e "/sys/kernel/debug/$DRV" ] && rxs_fail "cycle $i: /sys/kernel/debug/$DRV still there after rmmod"
 		[ "$(rxs_gbeth_count link)" = 1 ] || rxs_fail "cycle $i: the model's link went down"

@@ -51,21 +51,14 @@ rxs_say "compatible '$_of', PHY $_phydrv, $_speed, ethtool -i driver $DRV"
 [ "$(rxs_gbeth_count magic)" = $((0x52585343)) ] ||
 	rxs_fail "no bench window in the model's registers (run with --append iomem=relaxed)"
 _dev=$(basename "$RXS_DUT_DEVPATH")
-irq_total() {
-	awk -v d="$RXS_DUT" '$NF == d {s = 0; for (i = 2; i <= NF; i++) if ($i ~ /^[0-9]+$/) s += $i; else break; print s}' /proc/interrupts
-}
-stat_of() {	# NAME: one ethtool -S counter
-	ethtool -S "$RXS_DUT" | awk -v n="$1:" '$1 == n { print $2; f = 1 } END { exit !f }' ||
-		rxs_fail "ethtool -S has no $1"
-}
 count_snap() {
 	sleep 2
 	eval "$1_mrx=$(rxs_gbeth_count rx_frames) $1_mdrop=$(rxs_gbeth_count rx_dropped_full)"
 	eval "$1_mgate=$(rxs_gbeth_count rx_gated) $1_mfilt=$(rxs_gbeth_count rx_filtered)"
 	eval "$1_mtx=$(rxs_gbeth_count tx_frames) $1_mirq=$(rxs_gbeth_count irq_raised)"
 	eval "$1_drx=$(cat "$sysd/statistics/rx_packets") $1_dtx=$(cat "$sysd/statistics/tx_packets")"
-	eval "$1_erx=$(stat_of rx0_packets) $1_etx=$(stat_of tx0_packets)"
-	eval "$1_kirq=$(irq_total)"
+	eval "$1_erx=$(rxs_ethtool_stat rx0_packets) $1_etx=$(rxs_ethtool_stat tx0_packets)"
+	eval "$1_kirq=$(rxs_irq_total "$RXS_DUT")"
 	eval "$1_ptx=$(rxs_peer_stat tx_packets) $1_prx=$(rxs_peer_stat rx_packets)"
 }
 # frames the peer sent = the model wrote + dropped + gated + filtered; the
@@ -133,19 +126,19 @@ rxs_iperf rev 4 "$RXS_SECS"
 [ "$RXS_UDP_SECS" -gt 0 ] && rxs_udp_both_ways 20 "$RXS_UDP_SECS"
 count_snap c1
 count_check "traffic" c0 c1
-_ok=$(stat_of rx0_csum_ok)
+_ok=$(rxs_ethtool_stat rx0_csum_ok)
 [ "$_ok" -gt 100 ] || rxs_fail "rx0_csum_ok $_ok: the RX checksum trailer was not used"
-rxs_say "rx0_csum_ok $_ok, rx0_csum_none $(stat_of rx0_csum_none), tx0_csum_sw $(stat_of tx0_csum_sw)"
+rxs_say "rx0_csum_ok $_ok, rx0_csum_none $(rxs_ethtool_stat rx0_csum_none), tx0_csum_sw $(rxs_ethtool_stat tx0_csum_sw)"
 
 # Frames above one 2 KiB buffer: the peer's MTU raised, 3000-byte pings
 # come in as FSTART/FEND pairs (the DUT's replies leave fragmented).
 rxs_step "multi-descriptor RX"
-_fr0=$(stat_of rx0_frags)
+_fr0=$(rxs_ethtool_stat rx0_frags)
 ip -n "$RXS_NS" link set "$RXS_PEER" mtu 4000 || rxs_fail "peer MTU 4000"
 rxs_in_peer ping -c 5 -i 0.3 -W 2 -s 3000 "$RXS_DUT_IP" > /tmp/bigping.txt 2>&1 ||
 	{ cat /tmp/bigping.txt; rxs_fail "3000-byte pings from the peer unanswered"; }
 ip -n "$RXS_NS" link set "$RXS_PEER" mtu 1500
-_fr=$(($(stat_of rx0_frags) - _fr0))
+_fr=$(($(rxs_ethtool_stat rx0_frags) - _fr0))
 [ "$_fr" -ge 5 ] || rxs_fail "only $_fr multi-descriptor frames for 5 big pings"
 rxs_say "5 pings of 3028-byte frames answered, rx0_frags +$_fr"
 
@@ -173,18 +166,18 @@ feat() { ethtool -k "$RXS_DUT" | sed -n "s/^[[:space:]]*$1: \([a-z]*\).*/\1/p"; 
 [ "$(feat scatter-gather)" = off ] || rxs_fail "scatter-gather on (no SG on GbEth)"
 ethtool -K "$RXS_DUT" rx off || rxs_fail "-K rx off refused"
 [ "$(feat rx-checksumming)" = off ] || rxs_fail "-K rx off did not take"
-_ok0=$(stat_of rx0_csum_ok)
+_ok0=$(rxs_ethtool_stat rx0_csum_ok)
 rxs_iperf rev 2 2
-[ "$(stat_of rx0_csum_ok)" = "$_ok0" ] || rxs_fail "rx0_csum_ok grew with rx-checksumming off"
+[ "$(rxs_ethtool_stat rx0_csum_ok)" = "$_ok0" ] || rxs_fail "rx0_csum_ok grew with rx-checksumming off"
 ethtool -K "$RXS_DUT" tx off || rxs_fail "-K tx off refused"
 [ "$(feat tx-checksum-ip-generic)" = off ] || rxs_fail "-K tx off did not take"
 rxs_iperf fwd 2 2
 ethtool -K "$RXS_DUT" rx on tx on || rxs_fail "-K rx on tx on refused"
 [ "$(feat rx-checksumming)" = on ] && [ "$(feat tx-checksum-ip-generic)" = on ] ||
 	rxs_fail "-K rx on tx on did not take"
-_ok0=$(stat_of rx0_csum_ok)
+_ok0=$(rxs_ethtool_stat rx0_csum_ok)
 rxs_iperf rev 2 2
-[ "$(stat_of rx0_csum_ok)" -gt "$_ok0" ] || rxs_fail "rx0_csum_ok still with rx-checksumming back on"
+[ "$(rxs_ethtool_stat rx0_csum_ok)" -gt "$_ok0" ] || rxs_fail "rx0_csum_ok still with rx-checksumming back on"
 ethtool -K "$RXS_DUT" sg on > /tmp/ksg.txt 2>&1
 [ "$(feat scatter-gather)" = off ] || rxs_fail "-K sg on turned scatter-gather on"
 rxs_say "rx/tx checksum offloads off and on, traffic each way; sg stays off"
@@ -192,26 +185,17 @@ rxs_say "rx/tx checksum offloads off and on, traffic each way; sg stays off"
 rxs_no_iface_errors
 
 # ---- link down/up from QEMU's monitor --------------------------------------
-wait_carrier() {
-	_w=0
-	while [ "$_w" -lt "$2" ]; do
-		[ "$(cat "$sysd/carrier" 2>/dev/null)" = "$1" ] && return 0
-		sleep 0.5
-		_w=$((_w + 1))
-	done
-	return 1
-}
 rxs_step "link down from the monitor (set_link dut off)"
 _lc0=$(rxs_gbeth_count link_changes)
 rxs_monitor set_link dut off
-wait_carrier 0 40 || rxs_fail "carrier still on 20 s after set_link dut off"
+rxs_wait_carrier 0 40 || rxs_fail "carrier still on 20 s after set_link dut off"
 _tx0=$(rxs_gbeth_count tx_frames)
 ping -c 2 -W 1 "$RXS_PEER_IP" > /dev/null 2>&1 && rxs_fail "ping answered with the link down"
 [ "$(rxs_gbeth_count tx_frames)" = "$_tx0" ] ||
 	rxs_fail "the model sent $(($(rxs_gbeth_count tx_frames) - _tx0)) frames with the link down"
 rxs_step "link up from the monitor (set_link dut on)"
 rxs_monitor set_link dut on
-wait_carrier 1 40 || rxs_fail "carrier still off 20 s after set_link dut on"
+rxs_wait_carrier 1 40 || rxs_fail "carrier still off 20 s after set_link dut on"
 [ $(($(rxs_gbeth_count link_changes) - _lc0)) = 2 ] ||
 	rxs_fail "the model saw $(($(rxs_gbeth_count link_changes) - _lc0)) link changes, not 2"
 rxs_ping 3

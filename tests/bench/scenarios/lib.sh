@@ -1143,6 +1143,25 @@ rxs_peer_stat() {
 	rxs_in_peer cat "/sys/class/net/$RXS_PEER/statistics/$1"
 }
 
+# rxs_ethtool_stat NAME: one counter of the DUT's ethtool -S; a counter the
+# driver does not have fails the scenario.
+rxs_ethtool_stat() {
+	ethtool -S "$RXS_DUT" | awk -v n="$1:" '$1 == n { print $2; f = 1 } END { exit !f }' ||
+		rxs_fail "ethtool -S has no $1"
+}
+
+# rxs_wait_carrier VALUE HALF-SECONDS: the DUT's carrier reads VALUE (0 or 1)
+# within HALF-SECONDS half-seconds; status 1 if it does not.
+rxs_wait_carrier() {
+	_w=0
+	while [ "$_w" -lt "$2" ]; do
+		[ "$(cat "/sys/class/net/$RXS_DUT/carrier" 2>/dev/null)" = "$1" ] && return 0
+		sleep 0.5
+		_w=$((_w + 1))
+	done
+	return 1
+}
+
 rxs_within() {
 	[ $(($1 - $2)) -le "$3" ] && [ $(($2 - $1)) -le "$3" ]
 }
@@ -1162,7 +1181,7 @@ rxs_count_snap() {
 		eval "$1_mirq$_q=$(rxs_model_counter irq$_q)"
 		eval "$1_drx$_q=$(_rxs_stat rx${_q}_packets)"
 		eval "$1_ddrop$_q=$(_rxs_stat rx${_q}_dropped)"
-		eval "$1_kirq$_q=$(_rxs_kirq "$RXS_DUT-rx-$_q")"
+		eval "$1_kirq$_q=$(rxs_irq_total "$RXS_DUT-rx-$_q")"
 	done
 	for _q in 0 1; do
 		eval "$1_mtxf$_q=$(rxs_model_counter tx_frames$_q)"
@@ -1182,8 +1201,9 @@ _rxs_stat() {
 		/tmp/rxs-count-stats.txt
 }
 
-# interrupts of the vector named $1, summed over the CPUs
-_rxs_kirq() {
+# rxs_irq_total NAME: interrupts of the handler named NAME in
+# /proc/interrupts, summed over the CPUs (0 if there is none)
+rxs_irq_total() {
 	awk -v n="$1" '$NF == n { s = 0
 		for (i = 2; i <= NF; i++) if ($i ~ /^[0-9]+$/) s += $i; else break
 		print s; f = 1 } END { if (!f) print 0 }' /proc/interrupts

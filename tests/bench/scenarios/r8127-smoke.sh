@@ -274,9 +274,9 @@ rxs_step "down/up (an IRQ affinity set by the administrator survives it)"
 # administrator's choice (r8169/r8127_irq.c r8127_irq_affinity; the
 # kernel's drivers/net/hw/irq.py check_down)
 _last=$(($(nproc) - 1))
-_irq=$(awk -v n="$RXS_DUT-rx-1" '$NF == n { sub(":", "", $1); print $1 }' /proc/interrupts)
+_irq=$(rxs_irq_counts | awk -v n="$RXS_DUT-rx-1" '$3 == n { print $1 }')
 [ -n "$_irq" ] || rxs_fail "no $RXS_DUT-rx-1 line in /proc/interrupts"
-_irq0=$(awk -v n="$RXS_DUT-rx-0" '$NF == n { sub(":", "", $1); print $1 }' /proc/interrupts)
+_irq0=$(rxs_irq_counts | awk -v n="$RXS_DUT-rx-0" '$3 == n { print $1 }')
 _aff0=$(cat "/proc/irq/$_irq0/smp_affinity_list")
 rxs_irq_set_cpus "$_irq" "$_last"
 ip link set "$RXS_DUT" down
