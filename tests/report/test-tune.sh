@@ -115,6 +115,31 @@ for irq in 40 41 42 43 44 45 46 47; do
 	expect_file "$A/proc/irq/$irq/smp_affinity" f "restore"
 done
 
+# issue 19: a second --save to the same file keeps the original state, so
+# restore returns to where the first change started; save refuses to
+# overwrite an existing file
+tune "$A" --save "$T/orig" spread eth0 0-1
+expect_rc 0 "first --save"
+cp "$T/orig" "$T/orig.copy"
+tune "$A" --save "$T/orig" rps eth0 on
+expect_rc 0 "second --save"
+expect_out "keeping the earlier state in $T/orig" "second --save"
+cmp -s "$T/orig" "$T/orig.copy" && ok || bad "second --save rewrote $T/orig"
+tune "$A" restore "$T/orig"
+expect_rc 0 "restore after two --save"
+expect_file "$A/proc/irq/40/smp_affinity" f "restore after two --save: rx0"
+expect_file "$A/proc/irq/44/smp_affinity" f "restore after two --save: tx0"
+expect_file "$A/sys/class/net/eth0/queues/rx-0/rps_cpus" 0 "restore after two --save: rps"
+tune "$A" save eth0 "$T/orig"
+expect_rc 1 "save over an existing file"
+expect_out "$T/orig exists" "save over an existing file"
+cmp -s "$T/orig" "$T/orig.copy" && ok || bad "save rewrote $T/orig"
+echo "not a state file" > "$T/foreign"
+tune "$A" --save "$T/foreign" threaded eth0 on
+expect_rc 1 "--save onto a file that is no state file"
+expect_file "$A/sys/class/net/eth0/threaded" 0 "--save onto a foreign file changes nothing"
+expect_file "$T/foreign" "not a state file" "--save onto a foreign file keeps it"
+
 # 8 CPUs, 4 RX IRQs: TX IRQs on the CPUs without RX
 B=$T/eight
 mk_tree "$B" 0-7
@@ -180,6 +205,17 @@ printf '# rxscale-tune state of eth0\niface eth0\nw /etc/passwd x\n' > "$T/evil"
 tune "$A" restore "$T/evil"
 expect_rc 1 "restore outside"
 expect_out "refusing to write /etc/passwd" "restore outside"
+# issue 19: paths with .. climb out of /sys/class/net/IFACE or /proc/irq
+mkdir -p "$A/canary2"
+printf '# rxscale-tune state of eth0\niface eth0\nw /sys/class/net/eth0/../../../../canary x\n' > "$T/evil2"
+tune "$A" restore "$T/evil2"
+expect_rc 1 "restore with .."
+expect_out "refusing to write /sys/class/net/eth0/../../../../canary" "restore with .."
+[ ! -e "$A/canary" ] && ok || bad "restore with ..: wrote $A/canary"
+printf '# rxscale-tune state of eth0\niface eth0\nw /proc/irq/../../canary2/smp_affinity 1\n' > "$T/evil3"
+tune "$A" restore "$T/evil3"
+expect_rc 1 "restore with .. under /proc/irq"
+[ ! -e "$A/canary2/smp_affinity" ] && ok || bad "restore with ..: wrote $A/canary2/smp_affinity"
 tune "$A" restore "$T/nofile"
 expect_rc 1 "restore of a missing file"
 
