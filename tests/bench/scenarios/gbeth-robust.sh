@@ -225,6 +225,19 @@ phase1() {
 }
 
 # ---- 2: TX timeout ----------------------------------------------------------
+# txq_state WHEN: what the stack's watchdog looks at, for a phase 2 that
+# sees no timeout (6.1 once, 7.3 once under load; a second 6.1 run fired
+# 5 s after the stall with the queue stopped): carrier, the DMAC mode,
+# BQL, the driver's stop/wake counts and the qdisc's backlog/requeues.
+txq_state() {
+	_q=/sys/class/net/$RXS_DUT/queues/tx-0/byte_queue_limits
+	rxs_say "$1: carrier $(cat "/sys/class/net/$RXS_DUT/carrier"), CCC $(devmem "$_base" 32)," \
+		"BQL inflight $(cat "$_q/inflight") of $(cat "$_q/limit")," \
+		"tx0 stops $(rxs_ethtool_stat tx0_stops) wakes $(rxs_ethtool_stat tx0_wakes)," \
+		"tx_bytes $(cat "/sys/class/net/$RXS_DUT/statistics/tx_bytes");" \
+		"qdisc $(tc -s qdisc show dev "$RXS_DUT" | grep -o 'backlog [^ ]* [^ ]* requeues [0-9]*' | head -n 1)"
+}
+
 phase2() {
 	rxs_step "phase 2: TX timeout (the model's DMAC in CONFIG mode behind the driver)"
 	_np="$DRV $RXS_DUT_DEV $RXS_DUT:"
@@ -245,10 +258,15 @@ phase2() {
 	_t=0
 	while [ "$_t" -lt 40 ]; do
 		[ "$(rxs_ethtool_stat resets)" -ge 1 ] && break
+		[ "$_t" = 3 ] && txq_state "3 s after the stall"
 		sleep 1
 		_t=$((_t + 1))
 	done
-	[ "$(rxs_ethtool_stat resets)" -ge 1 ] || { dmesg | tail -n 20; rxs_fail "no reset within 40 s of the stall"; }
+	[ "$(rxs_ethtool_stat resets)" -ge 1 ] || {
+		txq_state "40 s after the stall"
+		dmesg | tail -n 20
+		rxs_fail "no reset within 40 s of the stall"
+	}
 	rxs_say "reset ${_t} s after the stall"
 	rxs_bg_after "TX timeout reset"
 	rxs_bg_stop
