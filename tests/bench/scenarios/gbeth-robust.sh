@@ -249,10 +249,21 @@ phase2() {
 	# ring once the DMAC stops: TCP alone stops sending when the ACKs stop
 	# (its window), and may leave the ring short of full and the queue
 	# running, so that the watchdog never fires (seen: no reset within
-	# 40 s of the stall)
+	# 40 s of the stall). One UDP socket is not enough either: it stops
+	# being writable once half its send buffer is held by frames in the
+	# ring (sock_writeable(): wmem_alloc < sndbuf / 2, about 46 frames of
+	# 212992 bytes' truesize), short of the ring's 64 slots with TCP's few
+	# beside them; seen on 6.1 in 1 of 3 runs: 3 s after the stall tx0
+	# stops 19 = wakes 19, qdisc backlog 0, the ring filled only by TCP
+	# retransmissions too late for the 40 s. Three UDP streams hold more
+	# than the ring, once they send: the stall must not come while the
+	# UDP client still shakes hands (seen: 3 s after the stall stops 121
+	# = wakes 121, 37 frames in the ring, the qdisc empty), and TCP alone
+	# satisfies rxs_bg_progress.
 	rxs_bg_start bidir 120 --bidir -P 2
-	rxs_bg_start udp 120 -u -b 10M
+	rxs_bg_start udp 120 -u -b 10M -P 3 --forceflush
 	rxs_bg_progress "traffic start"
+	rxs_bg_sending udp 20
 	_ccc=$(devmem "$_base" 32) || rxs_fail "devmem read of CCC"
 	devmem "$_base" 32 $(((_ccc & ~3) | 1)) || rxs_fail "devmem write of CCC"
 	_t=0
@@ -264,6 +275,9 @@ phase2() {
 	done
 	[ "$(rxs_ethtool_stat resets)" -ge 1 ] || {
 		txq_state "40 s after the stall"
+		# the senders: iperf3's last intervals, the sockets' queues
+		tail -n 4 /tmp/rxs-bg-udp.txt /tmp/rxs-bg-bidir.txt
+		cat /proc/net/udp
 		dmesg | tail -n 20
 		rxs_fail "no reset within 40 s of the stall"
 	}

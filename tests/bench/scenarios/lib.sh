@@ -613,6 +613,23 @@ rxs_bg_alive() {
 		{ cat "/tmp/rxs-bg-$1.txt"; rxs_fail "iperf3 client ($1) ended: $2"; }
 }
 
+# rxs_bg_sending NAME WAIT: the client NAME (started with --forceflush, or
+# stdio holds its lines back) has reported its first interval
+# within WAIT s (iperf3 prints one per second once the test runs, after the
+# control connection's handshakes), so its streams are sending; DUT byte
+# counters cannot tell, as other clients move them too.
+rxs_bg_sending() {
+	_i=0
+	while [ "$_i" -lt $(($2 * 5)) ]; do
+		grep -q ' sec ' "/tmp/rxs-bg-$1.txt" 2>/dev/null && return 0
+		rxs_bg_alive "$1" "before its first interval"
+		rxs_tick
+		_i=$((_i + 1))
+	done
+	cat "/tmp/rxs-bg-$1.txt"
+	rxs_fail "iperf3 client ($1): no interval reported within $2 s"
+}
+
 # rxs_bg_stop: ends every client started and its server.
 rxs_bg_stop() {
 	for _bn in $RXS_BG_NAMES; do
@@ -1288,6 +1305,15 @@ rxs_monitor() {
 	[ "${RXS_MONITOR:-0}" = 1 ] ||
 		rxs_fail "rxs_monitor $*: run the scenario with run-scenario.sh --monitor"
 	echo "RXS-MONITOR: $*"
+}
+
+# rxs_mark LABEL: a point the --icount plugin counts instructions at (run
+# the scenario with run-scenario.sh --icount): rxs-mark executes the marker
+# instruction, then the label goes to the console, where the runner pairs
+# it with the plugin's count (RXSCALE-ICOUNT: LABEL COUNT).
+rxs_mark() {
+	/rxscale/files/rxs-mark || rxs_fail "rxs-mark failed (run with --icount)"
+	echo "RXSCALE-MARK: $1"
 }
 
 # rxs_gbeth_count NAME: one word of the RZ/G2L GbEth model's bench-only
