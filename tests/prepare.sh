@@ -61,6 +61,8 @@ tools() {
 	tests/bench/build-modules.sh &&
 		tests/bench/tools/rsscheck/build.sh &&
 		tests/bench/tools/nlcheck/build.sh &&
+		tests/bench/tools/rxs-mark/build.sh &&
+		tests/bench/tools/udpsink/build.sh &&
 		sh tests/bench/tools/mkrtlfw.sh
 }
 

@@ -7,7 +7,7 @@
 #            [--module FILE.ko]... [--driver MODNAME] [--timeout S]
 #            [--smp N] [--mem MB] [--log FILE] [--show] [--verbose]
 #            [--append "KERNEL ARGS"] [--env VAR=VALUE]... [--file FILE]...
-#            [--monitor] [--guest-extra NAME] SCENARIO.sh
+#            [--monitor] [--guest-extra NAME] [--icount] SCENARIO.sh
 #
 #   NIC: a name (virtio, e1000e, rtl8127, mt7988, rzg2l-gbeth) or a QEMU -device string
 #        ("rtl8127,foo=bar"); ",netdev=dut" is added if absent. A PCI DUT
@@ -36,6 +36,15 @@
 #        for the kernel (its overlay.cpio.gz) to the guest's initramfs, e.g.
 #        "selftests": python3 and the kernel's driver selftests in /opt/linux.
 #        The base image stays as it is for the scenarios that do not ask.
+#   --icount: load the bench's TCG plugin (qemu/plugins/rxs_icount.c), which
+#        counts the instructions the emulated CPUs execute, and copy
+#        rxs-mark into the guest (/rxscale/files/rxs-mark). Each lib.sh
+#        rxs_mark LABEL runs it (the plugin logs the count) and prints
+#        "RXSCALE-MARK: LABEL"; after the run, the runner pairs the two in
+#        order and prints "RXSCALE-ICOUNT: LABEL COUNT [VCPU0 VCPU1 ...]"
+#        (the per-vCPU counts with --smp 2 or more) for each, on stdout
+#        and at the end of the log. A scenario whose marks and the plugin's
+#        do not pair up FAILs.
 #   RXS_GUEST_LOCK=FILE (environment): boot only while holding FILE's lock,
 #        so that several checkouts on one 2-core machine run one guest at a
 #        time (a second TCG guest distorts timings and timeouts). The wait
@@ -69,6 +78,7 @@ envs=
 scenario=
 monitor=0
 extras=
+icount=0
 
 usage() {
 	sed -n '3,/^$/s/^# \{0,1\}//p' "$0" >&2
@@ -97,6 +107,7 @@ while [ $# -gt 0 ]; do
 	--guest-extra)
 		[ -x "$here/guest/$2.sh" ] || rxs_die "no guest extra tests/bench/guest/$2.sh"
 		extras="$extras $2"; shift 2 ;;
+	--icount) icount=1; shift ;;
 	--verbose) verbose=1; show=1; shift ;;
 	--append) append="${append:+$append }$2"; shift 2 ;;
 	--env) envs="$envs
@@ -153,6 +164,14 @@ for x in $extras; do
 	[ -f "$xdir/overlay.cpio.gz" ] || fail "guest extra $x ($kernel): no overlay.cpio.gz in $xdir"
 	extra_cpios="$extra_cpios $xdir/overlay.cpio.gz"
 done
+plugin_opt=
+if [ "$icount" = 1 ]; then
+	plugin=$(dirname "$qemu")/plugins/librxs_icount.so
+	[ -f "$plugin" ] || fail "no TCG plugin $plugin (tests/bench/qemu/build.sh builds it)"
+	mark=$(sh "$here/tools/rxs-mark/build.sh" | tail -n 1)
+	[ -x "$mark" ] || fail "rxs-mark build failed"
+	files="$files $mark"
+fi
 if ! "$qemu" -M virt -device help 2>/dev/null | grep -q "name \"$devtype\""; then
 	fail "device '$devtype' is not in this QEMU build ($qemu)"
 fi
@@ -172,6 +191,7 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 [ -n "$log" ] || log=$work/console.log
+[ "$icount" = 1 ] && plugin_opt="-plugin $plugin,out=$work/icount.txt"
 
 # --- the injected archive: scenario, library, modules, settings -------------
 inj=$work/inj
@@ -265,7 +285,7 @@ t0=$(rxsb_now)
 # shellcheck disable=SC2086
 "$qemu" -M virt,gic-version=3,its=on -accel tcg -cpu cortex-a57 \
 	-smp "$smp" -m "$mem" -display none -monitor "$monitor_opt" -serial "file:$log" \
-	-no-reboot -nodefaults \
+	-no-reboot -nodefaults $plugin_opt \
 	-kernel "$guest/Image" -initrd "$work/initrd.img" \
 	-append "console=ttyAMA0 panic=-1 loglevel=5 $append" \
 	-device pcie-root-port,id=rxs_rp0,bus=pcie.0,chassis=1,addr=0x2 \
@@ -323,6 +343,22 @@ show_log() {
 }
 
 info="kernel $kernel, nic $nic, boot ${boot:-?} s, ${elapsed} s"
+# --icount: the scenario's marks, in order, against the plugin's
+icount_lines=
+icount_error=
+if [ "$icount" = 1 ]; then
+	tr -d '\r' < "$log" | sed -n 's/^RXSCALE-MARK: //p' > "$work/marks.txt"
+	sed -n 's/^mark [0-9]* [0-9]* //p' "$work/icount.txt" 2>/dev/null > "$work/counts.txt"
+	_nm=$(wc -l < "$work/marks.txt")
+	_nc=$(wc -l < "$work/counts.txt")
+	if [ "$_nm" != "$_nc" ]; then
+		icount_error="$_nm RXSCALE-MARK lines but $_nc plugin marks"
+	else
+		icount_lines=$(paste -d ' ' "$work/marks.txt" "$work/counts.txt" |
+			sed 's/^/RXSCALE-ICOUNT: /')
+		printf '%s\n' "$icount_lines" >> "$log"
+	fi
+fi
 # Scenarios run without set -e, so a helper name that does not exist, a
 # syntax error in an eval'd string or a non-number in a test only prints
 # dash's "<script>: <line>: ...: not found" (or "Syntax error", "Illegal
@@ -337,6 +373,11 @@ if [ -n "$shell_errors" ]; then
 	show_log
 	fail "the scenario's shell reported errors ($info): $(echo "$shell_errors" | paste -sd '|' -)"
 fi
+if [ -n "$icount_error" ]; then
+	show_log
+	fail "--icount: $icount_error ($info)"
+fi
+[ -n "$icount_lines" ] && printf '%s\n' "$icount_lines"
 if [ "$rc" = 0 ]; then
 	[ "$show" = 1 ] && show_scenario_output
 	echo "PASS $name ($info)"

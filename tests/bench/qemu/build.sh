@@ -12,7 +12,10 @@
 # on every run and only rewritten when they change; meson then reconfigures
 # by itself. A re-run therefore costs the ninja run: seconds when little
 # changed. Concurrent runs are serialised with flock. The last line
-# printed on stdout is the path of qemu-system-aarch64.
+# printed on stdout is the path of qemu-system-aarch64. TCG plugins are
+# enabled, and the bench's own plugin (plugins/rxs_icount.c: instructions
+# executed between guest markers) is built beside it as
+# plugins/librxs_icount.so.
 #
 # Environment: RXSCALE_CACHE (cache root), RXS_QEMU_TARGETS (default
 # "aarch64"; "aarch64 x86_64" also builds qemu-system-x86_64), RXS_JOBS
@@ -24,8 +27,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../../lib/common.sh"
 . "$here/../lib.sh"
 
-# Bump when the way the tree is patched changes.
-PATCH_REV=2
+# Bump when the way the tree is patched or configured changes (3: plugins).
+PATCH_REV=3
 QEMU_SRC_PKG=qemu
 QEMU_UPSTREAM=7.2
 
@@ -212,7 +215,8 @@ if ! rxs_stamp_ok "$bld" "$debver $key $tl" || [ ! -f "$bld/build.ninja" ]; then
 	# shellcheck disable=SC2086
 	(cd "$bld" && "$src/configure" --target-list="$tl" \
 		--without-default-features --without-default-devices $devs \
-		--enable-tcg --enable-fdt=system --disable-docs --disable-werror \
+		--enable-tcg --enable-plugins --enable-fdt=system --disable-docs \
+		--disable-werror \
 		--disable-install-blobs --extra-cflags=-g0 > "$bld/configure.log" 2>&1) || {
 		tail -n 30 "$bld/configure.log" >&2
 		rxs_die "qemu configure failed (log: $bld/configure.log)"
@@ -229,5 +233,17 @@ if [ "$print_only" = 0 ] || [ ! -x "$bld/qemu-system-aarch64" ]; then
 		rxs_die "qemu build failed (log: $bld/ninja.log)"
 	}
 	rxs_log "qemu ready in $(( $(rxsb_now) - t0 )) s"
+fi
+
+# --- the bench's TCG plugin ----------------------------------------------------
+# Built against the unpacked tree's qemu-plugin.h (the API of this QEMU).
+plug_src=$here/plugins/rxs_icount.c
+plug=$bld/plugins/librxs_icount.so
+if [ ! -f "$plug" ] || [ "$plug_src" -nt "$plug" ]; then
+	mkdir -p "$bld/plugins"
+	cc -shared -fPIC -O2 -Wall -Wextra -Werror -Wno-unused-parameter \
+		-I"$src/include/qemu" -o "$plug.tmp" "$plug_src" ||
+		rxs_die "the rxs_icount plugin did not build"
+	mv "$plug.tmp" "$plug"
 fi
 echo "$bld/qemu-system-aarch64"
