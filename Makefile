@@ -25,7 +25,7 @@ KBUILD_ARGS = -C $(KDIR) M=$(TOP) RXSCALE_COMPAT_DIR=$(COMPAT_DIR)
 
 .PHONY: all modules install clean compat kdir-check hdrtest check check-full \
 	prepare unit matrix checkpatch bench bench-full demo help toeplitz-bench \
-	report-tool netns-demo guest-demo softirq-compare selftests
+	report-tool netns-demo guest-demo softirq-compare selftests gbeth-compare
 
 all: modules
 
@@ -111,6 +111,14 @@ guest-demo:
 # beside it, 5 runs with their spread. Exits 1 when a run misses a goal.
 softirq-compare:
 	tests/bench/softirq-compare.sh --runs 5
+
+# rzg2l_gbeth on the GbEth model as a single-core board (the peer on a
+# vCPU of its own): its defaults against coalescing and threading off and
+# against upstream ravb, per workload: goodput, interrupts and emulated
+# instructions per packet (TCG plugin), 3 runs each with their spread;
+# issue 16's goals. KERNEL=6.1 for Debian's 6.1 (no ravb there).
+gbeth-compare:
+	tests/bench/gbeth-compare.sh --runs 3 $(if $(KERNEL),--kernel $(KERNEL))
 
 check:
 	tests/run-check.sh

@@ -33,14 +33,15 @@ libk5crypto3 libcom-err2 libkrb5support0 libkeyutils1 libxtables12 libmnl0
 ethtool iperf3 libiperf0 libsctp1 sysstat libsensors5 libatm1"
 
 # Kernel modules put into the guest (with their dependencies): the stock
-# NICs, the NIC families the project models, PHYs, queue disciplines.
+# NICs, the NIC families the project models, PHYs, queue disciplines,
+# pktgen (scenarios/gbeth-perf.sh: a sender cheaper than the receiver).
 MOD_GLOBS="kernel/drivers/virtio kernel/drivers/net/virtio_net.ko* kernel/drivers/net/net_failover.ko*
 kernel/net/core/failover.ko* kernel/drivers/net/ethernet/realtek/*
 kernel/drivers/net/ethernet/renesas/* kernel/drivers/net/ethernet/mediatek/*
 kernel/drivers/net/ethernet/intel/e1000e/* kernel/drivers/net/phy/*
 kernel/drivers/net/mdio/* kernel/drivers/net/pcs/* kernel/drivers/net/dsa/mt7530*
 kernel/net/sched/sch_*.ko* kernel/net/sched/cls_*.ko* kernel/net/sched/act_*.ko*
-kernel/drivers/net/veth.ko* kernel/drivers/net/dummy.ko*"
+kernel/drivers/net/veth.ko* kernel/drivers/net/dummy.ko* kernel/net/core/pktgen.ko*"
 
 kver=${1:-}
 case $kver in
