@@ -25,8 +25,8 @@
 #   off        RSS_EN clear: every frame to ring 0;
 #   lro        ring 4 with a DIP rule: in-order segments of one flow merged
 #              into one buffer, flushed on PSH, out-of-order, the
-#              aggregation timer, the count limit, a relinquish request and
-#              LRO off; count and flush reason in rxd6, the merged payload
+#              aggregation timer, the count limit, a relinquish request, a
+#              TCP header of another length and LRO off; count and flush reason in rxd6, the merged payload
 #              and a valid IPv4 header, all against what this script sent;
 #   txdly      QDMA TX done (bit 28, line fe1) held by the TX delay
 #              interrupt until its time or packet count, at once when off;
@@ -356,15 +356,17 @@ csum16() {
 	echo "$_s"
 }
 LSRC=$(ip4hex 198 18 0 1) LDST=$(ip4hex 198 18 0 2)
-# seg SEQ FLAGS PAYLOADHEX [DSTHEX]: an IPv4 TCP segment with right checksums
+# seg SEQ FLAGS PAYLOADHEX [DSTHEX]: an IPv4 TCP segment with right checksums;
+# SEG_OPTS (hex, a multiple of 4 bytes) adds TCP options after the header
 seg() {
 	_d=${4:-$LDST}
-	_t="$(h4 40000)$(h4 5201)$(printf '%08x' "$1")00000001""50$(h2 "$2")2000"
-	_tl=$((20 + ${#3} / 2))
-	_ck=$(( 0xffff - $(csum16 "$LSRC$_d""0006$(h4 $_tl)$_t""0000""0000$3") ))
+	_o=${SEG_OPTS:-}
+	_t="$(h4 40000)$(h4 5201)$(printf '%08x' "$1")00000001$(h2 $(((5 + ${#_o} / 8) << 4)))$(h2 "$2")2000"
+	_tl=$((20 + ${#_o} / 2 + ${#3} / 2))
+	_ck=$(( 0xffff - $(csum16 "$LSRC$_d""0006$(h4 $_tl)$_t""0000""0000$_o$3") ))
 	_ip="4500$(h4 $((20 + _tl)))00010000""4006""0000$LSRC$_d"
 	_ipck=$(( 0xffff - $(csum16 "$_ip") ))
-	echo "${ETH}0800$(printf '%.20s' "$_ip")$(h4 $_ipck)$LSRC$_d$_t$(h4 $_ck)0000$3"
+	echo "${ETH}0800$(printf '%.20s' "$_ip")$(h4 $_ipck)$LSRC$_d$_t$(h4 $_ck)0000$_o$3"
 }
 pay() { _p='' _j=0; while [ $_j -lt 100 ]; do _p="$_p$(h2 "$1")"; _j=$((_j + 1)); done; echo "$_p"; }
 LBUF=$((13824))
@@ -396,12 +398,14 @@ lbad=0
 lidx=0
 # lro_expect WHAT COUNT REASON SEQ0 FIRSTBYTE...: the next ring 4 descriptor
 # holds COUNT segments from SEQ0 with payloads of the given pattern bytes
+# (behind a TCP header of LRO_THL bytes, default 20)
 lro_expect() {
 	_what=$1 _cnt=$2 _rsn=$3 _seq=$4
+	_thl=${LRO_THL:-20}
 	shift 4
 	_pl=
 	for _pb in "$@"; do _pl="$_pl$(pay "$_pb")"; done
-	_len=$((14 + 20 + 20 + ${#_pl} / 2))
+	_len=$((14 + 20 + _thl + ${#_pl} / 2))
 	_d=$((lring + lidx * 32))
 	_r2=$(mr $((_d + 4)))
 	_r6=$(mr $((_d + 20)))
@@ -411,7 +415,7 @@ lro_expect() {
 		lbad=$((lbad + 1))
 		echo "  lro $_what: DRX4 $(fr 0x694c) (want $(((lidx + 1) % NDESC))), rxd2 $(hx "$_r2") (want DONE, length $_len), rxd6 $(hx "$_r6") (want count $_cnt, reason $_rsn)"
 	else
-		q read "$(hx $(($(lbufaddr $lidx) + 54)))" $((${#_pl} / 2))
+		q read "$(hx $(($(lbufaddr $lidx) + 34 + _thl)))" $((${#_pl} / 2))
 		[ "$R" = "0x$_pl" ] || { lbad=$((lbad + 1)); echo "  lro $_what: payload differs"; }
 		q read "$(hx $(($(lbufaddr $lidx) + 14)))" 20
 		_ih=${R#0x}
@@ -469,6 +473,18 @@ if [ "$(drx 0)" != $(((b0 + 1) % NDESC)) ] || [ "$(fr 0x694c)" != $lidx ]; then
 	echo "  lro: a segment to another address did not go to ring 0"
 fi
 consume 0 "$b0"
+# a TCP header of another length (12 bytes of options, NOPs) cannot join
+# the aggregate (its payload would sit behind the first one's data
+# offset): the pending one flushed (reason 1), the new one by the timer
+seq=5500
+send "$(seg $seq 0x10 "$(pay 16)")"
+send "$(SEG_OPTS=010101010101010101010101 seg $((seq + 100)) 0x10 "$(pay 17)")"
+lro_expect header-length 1 1 $seq 16
+lro_none "header-length timer (before)"
+step 300000
+LRO_THL=32
+lro_expect header-length-timer 1 2 $((seq + 100)) 17
+LRO_THL=
 # LRO switched off: what is pending is flushed
 seq=6000
 send "$(seg $seq 0x10 "$(pay 14)")"
@@ -476,7 +492,7 @@ send "$(seg $((seq + 100)) 0x10 "$(pay 15)")"
 fw 0x6a04 0x4
 lro_expect disable 2 2 $seq 14 15
 if [ $lbad = 0 ]; then
-	pass "lro: PSH (5 segments), out-of-order, timer, count limit, relinquish, other DIP, disable: counts, reasons, lengths, payloads, IPv4 headers as computed here"
+	pass "lro: PSH (5 segments), out-of-order, timer, count limit, relinquish, other DIP, TCP header length, disable: counts, reasons, lengths, payloads, IPv4 headers as computed here"
 else
 	fail "lro: $lbad mismatches"
 fi

@@ -237,6 +237,16 @@ int mt7988_lro_receive(MT7988State *s, const uint8_t *b, size_t size,
             return 0;
         }
     }
+    /*
+     * The aggregate keeps its first segment's TCP header, so a segment
+     * with a header of another length (options added or dropped) cannot
+     * join it: its payload would sit behind the wrong data offset.
+     */
+    if (ls->count && (ls->buf[ls->l4 + 12] >> 4) * 4 != thl) {
+        if (!mt7988_lro_flush(ls, LRO_FLUSH_AGG)) {
+            return 0;
+        }
+    }
     room = MIN(mt7988_rx_room(s, mt7988_lro_ring(x)), MT7988_LRO_MAX_PKT);
     if (ls->count && ls->len + pay > room) {
         if (!mt7988_lro_flush(ls, LRO_FLUSH_AGG)) {
@@ -253,10 +263,14 @@ int mt7988_lro_receive(MT7988State *s, const uint8_t *b, size_t size,
     if (!ls->count) {
         mt7988_lro_start(ls, b, end, p, l4_ok, seq + pay);
     } else {
-        /* append the payload; ACK, window and flags of the newest */
+        /*
+         * append the payload; the newest segment's ACK number and window,
+         * PSH or-ed in; the first one's data offset and other flags stay
+         */
         memcpy(ls->buf + ls->len, b + p->l4 + thl, pay);
         ls->len += pay;
-        memcpy(ls->buf + ls->l4 + 8, b + p->l4 + 8, 8);
+        memcpy(ls->buf + ls->l4 + 8, b + p->l4 + 8, 4);
+        memcpy(ls->buf + ls->l4 + 14, b + p->l4 + 14, 2);
         ls->buf[ls->l4 + 13] |= flags & TCP_FLAG_PSH;
         ls->l4_ok = ls->l4_ok && l4_ok;
         ls->count++;
