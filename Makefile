@@ -7,7 +7,9 @@
 #   make check              the gate tier: unit tests, compile matrix, checkpatch,
 #                           dkms, scripts, the bench's gate scenarios
 #   make check-full         everything: every bench scenario at full length and
-#                           softirq-compare
+#                           softirq-compare (not yet check-debug: never run)
+#   make check-debug        the debug-kernel tier: KASAN/lockdep/kmemleak/DMA-API
+#                           kernel, its negative controls, r8127's scenarios on it
 #   make demo               the drivers on the emulated bench (no NIC needed)
 #   make selftests          the kernel's driver selftests on the bench, r8127 and r8169
 #
@@ -25,7 +27,8 @@ KBUILD_ARGS = -C $(KDIR) M=$(TOP) RXSCALE_COMPAT_DIR=$(COMPAT_DIR)
 
 .PHONY: all modules install clean compat kdir-check hdrtest check check-full \
 	prepare unit matrix checkpatch bench bench-full demo help toeplitz-bench \
-	report-tool netns-demo guest-demo softirq-compare selftests gbeth-compare
+	report-tool netns-demo guest-demo softirq-compare selftests gbeth-compare \
+	debug-kernel check-debug
 
 all: modules
 
@@ -126,5 +129,14 @@ check:
 check-full:
 	tests/run-check.sh --full
 
+# The debug kernel alone (tests/kdebug/build.sh, cached by config hash), and
+# the debug tier (docs/debug-kernel.md). Not part of `make check`; not yet of
+# `make check-full` either: the kernel has not been built nor the tier run.
+debug-kernel:
+	tests/kdebug/build.sh
+
+check-debug:
+	tests/kdebug/check.sh
+
 help:
-	@sed -n '3,11p' $(TOP)/Makefile
+	@sed -n '3,13p' $(TOP)/Makefile

@@ -3,12 +3,17 @@
 # Boot the bench guest under QEMU (TCG) with a NIC under test and run one
 # scenario script in it.
 #
-# usage: tests/bench/run-scenario.sh --kernel 6.1|7.3 --nic NIC
+# usage: tests/bench/run-scenario.sh --kernel 6.1|7.3|7.3-debug --nic NIC
 #            [--module FILE.ko]... [--driver MODNAME] [--timeout S]
 #            [--smp N] [--mem MB] [--log FILE] [--show] [--verbose]
 #            [--append "KERNEL ARGS"] [--env VAR=VALUE]... [--file FILE]...
 #            [--monitor] [--guest-extra NAME] [--icount] SCENARIO.sh
 #
+#   --kernel 7.3-debug: the debug kernel of tests/kdebug (KASAN, lockdep,
+#        kmemleak, DMA-API debugging, fault injection) with the 7.3 guest's
+#        userland (tests/kdebug/guest.sh); lib.sh's rxs_dmesg_check then
+#        also fails on what those report (rxs_kdebug_check). Modules for it
+#        are built against $RXS_CACHE/kdebug-7.3-*/build.
 #   NIC: a name (virtio, e1000e, rtl8127, mt7988, rzg2l-gbeth) or a QEMU -device string
 #        ("rtl8127,foo=bar"); ",netdev=dut" is added if absent. A PCI DUT
 #        sits behind a pcie-root-port (guest 0000:01:00.0); a platform DUT
@@ -156,7 +161,10 @@ fi
 # --- prerequisites: QEMU with the device, guest kernel + initramfs -----------
 qemu=$("$here/qemu/build.sh" | tail -n 1) || fail "QEMU build failed"
 [ -x "$qemu" ] || fail "no QEMU binary ($qemu)"
-guest=$("$here/guest/build.sh" "$kernel" | tail -n 1) || fail "guest $kernel build failed"
+case $kernel in
+7.3-debug) guest=$("$here/../kdebug/guest.sh" | tail -n 1) || fail "guest $kernel build failed" ;;
+*) guest=$("$here/guest/build.sh" "$kernel" | tail -n 1) || fail "guest $kernel build failed" ;;
+esac
 [ -f "$guest/Image" ] && [ -f "$guest/initrd.img" ] || fail "guest $kernel incomplete"
 extra_cpios=
 for x in $extras; do

@@ -30,6 +30,12 @@ RXS_DMESG_NMARK=0
 # rxs_dmesg_expect. Besides these, every line at warning level or above
 # fails unless it is expected (see rxs_dmesg_check).
 RXS_DMESG_BAD='WARNING:|BUG:|Oops|Call trace:|cut here|Kernel panic|NETDEV WATCHDOG|transmit queue [0-9]+ timed out|soft lockup|hard LOCKUP|hung_task|blocked for more than|rcu.*stall|Unable to handle|stalled pool|unregister_netdevice: waiting|refcount_t:|list_add corruption|list_del corruption|UBSAN:|KASAN:|page allocation failure|Modules linked in:'
+# The debug kernel's own reports (tests/kdebug, issue 18; not its boot lines
+# "kasan: KernelAddressSanitizer initialized", "DMA-API: preallocated ..."): never expected,
+# so rxs_kdebug_check looks for them in the whole log since boot, and they
+# fail at any level within the marker's window too (part of RXS_DMESG_BAD).
+RXS_KDEBUG_BAD='KASAN:|possible circular locking|possible recursive locking|inconsistent lock state|suspicious RCU usage|lock held when returning|BUG: sleeping function|scheduling while atomic|bad unlock balance|DEBUG_LOCKS_WARN_ON|DMA-API: [^ ]+ [^ ]+: |DMA-API: debugging out of memory|kmemleak:.*suspected memory leak|ref_tracker:|refcount_t:|BUG: Bad page|Bad page state|UBSAN:'
+RXS_DMESG_BAD="$RXS_DMESG_BAD|$RXS_KDEBUG_BAD"
 # Expected kernel log lines, one a line: "LEVEL MIN MAX KIND TEXT"
 # (rxs_dmesg_expect).
 RXS_DMESG_EXPECT=/tmp/rxs-dmesg-expect
@@ -889,6 +895,57 @@ rxs_dmesg_expect_nofw() {
 	esac
 }
 
+# rxs_kdebug_check: on a debug kernel (tests/kdebug: kmemleak, DMA-API
+# debugging and lockdep present), fails on what those report outside the
+# log window rxs_dmesg_check reads: kmemleak's suspects after two explicit
+# scans (a new object is only reported once it is 5 s old and unchanged
+# since the scan before, mm/kmemleak.c), a non-zero DMA-API error count
+# (kernel/dma/debug.c prints only the first error of a boot), lockdep
+# turned off by a report (/proc/lockdep_stats debug_locks: 0), and any
+# RXS_KDEBUG_BAD line since boot. rxs_dmesg_check calls it first, so the
+# kmemleak scan's own log line lands in the window it checks. Nothing on a
+# kernel without these facilities.
+rxs_kdebug_check() {
+	_kml=/sys/kernel/debug/kmemleak
+	_dma=/sys/kernel/debug/dma-api
+	[ -e "$_kml" ] || [ -d "$_dma" ] || [ -e /proc/lockdep_stats ] || return 0
+	_kbad=
+	if [ -e "$_kml" ]; then
+		sleep 5
+		echo scan > "$_kml" || rxs_fail "kmemleak scan failed"
+		sleep 1
+		echo scan > "$_kml" || rxs_fail "kmemleak scan failed"
+		if [ -s "$_kml" ] && grep -q 'unreferenced object' "$_kml"; then
+			rxs_say "kmemleak: $(grep -c 'unreferenced object' "$_kml") suspected leaks:"
+			head -n 40 "$_kml"
+			_kbad="$_kbad kmemleak"
+		fi
+	fi
+	if [ -d "$_dma" ]; then
+		_n=$(cat "$_dma/error_count" 2>/dev/null) || _n=
+		case $_n in
+		0) ;;
+		"") rxs_say "DMA-API: no error_count in $_dma"; _kbad="$_kbad dma-api" ;;
+		*) rxs_say "DMA-API: error_count $_n"; _kbad="$_kbad dma-api" ;;
+		esac
+		[ "$(cat "$_dma/disabled" 2>/dev/null)" != Y ] ||
+			{ rxs_say "DMA-API debugging disabled itself"; _kbad="$_kbad dma-api-off"; }
+	fi
+	if [ -e /proc/lockdep_stats ] &&
+	   grep -q '^ *debug_locks: *0$' /proc/lockdep_stats; then
+		rxs_say "lockdep turned itself off (debug_locks: 0): a report or taint before"
+		_kbad="$_kbad lockdep-off"
+	fi
+	dmesg -r > /tmp/rxs-dmesg.all || rxs_fail "dmesg -r failed"
+	if grep -E "$RXS_KDEBUG_BAD" /tmp/rxs-dmesg.all > /tmp/rxs-kdebug.bad; then
+		rxs_say "debug-kernel reports since boot:"
+		head -n 20 /tmp/rxs-kdebug.bad
+		_kbad="$_kbad log"
+	fi
+	[ -z "$_kbad" ] || rxs_fail "debug kernel reports:$_kbad (above)"
+	rxs_say "debug kernel: no kmemleak suspect, DMA-API error or lockdep report"
+}
+
 # rxs_dmesg_check: the kernel log since the marker has no line at warning
 # level or above that the scenario did not expect (rxs_dmesg_expect), no
 # line matching RXS_DMESG_BAD that it did not name exactly, and every
@@ -897,6 +954,7 @@ rxs_dmesg_expect_nofw() {
 # every line of a block is checked on its own, as any other line.
 rxs_dmesg_check() {
 	rxs_step "dmesg check"
+	rxs_kdebug_check
 	rxs_dmesg_new > /dev/null
 	awk -v bad="$RXS_DMESG_BAD" '
 		# numeq(T, P): T is P with each "#" replaced by a decimal number

@@ -1,0 +1,123 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# The debug-kernel tier (issue 18), `make check-debug` (part of
+# `make check-full`, never of `make check`):
+#   1. the debug kernel (tests/kdebug/build.sh, cached by config hash) and its
+#      guest (guest.sh);
+#   2. the negative controls: ctl/rxs_kdebug_ctl.ko built against it, the
+#      scenario control.sh booted once per fault on --nic virtio. fault=none
+#      must PASS; uaf, leak, lockdep and dma must FAIL, each with its own
+#      report in the output (KASAN, kmemleak, lockdep, DMA-API);
+#   3. unless --controls-only: the project's modules built against the debug
+#      tree into build/bench-modules/7.3-debug-arm64/ and r8127's scenarios
+#      (r8127-smoke, r8127-recovery, r8127-rxfault) on the debug kernel.
+#
+# usage: tests/kdebug/check.sh [--controls-only] [--only FAULT]
+# Guests boot under RXS_GUEST_LOCK (default /run/rxscale-guest.lock).
+# Prints PASS/FAIL per check; exits 1 when any failed.
+set -eu
+
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/../lib/common.sh"
+
+controls_only=0
+only=
+while [ $# -gt 0 ]; do
+	case $1 in
+	--controls-only) controls_only=1; shift ;;
+	--only) only=$2; shift 2 ;;
+	*) echo "usage: $0 [--controls-only] [--only FAULT]" >&2; exit 2 ;;
+	esac
+done
+: "${RXS_GUEST_LOCK:=/run/rxscale-guest.lock}"
+export RXS_GUEST_LOCK
+CROSS=aarch64-linux-gnu-
+run=$RXS_TOP/tests/bench/run-scenario.sh
+nfail=0
+npass=0
+t0=$(date +%s)
+
+kd=$("$here/build.sh" | tail -n 1) || rxs_die "debug kernel build failed"
+echo "debug kernel: $kd ($(cat "$kd/release"), cold build $(cat "$kd/build-seconds" 2>/dev/null || echo ?) s)"
+"$here/guest.sh" >/dev/null || rxs_die "debug guest failed"
+
+rxs_ccache
+cc=${CROSS}gcc
+command -v ccache >/dev/null 2>&1 && cc="ccache ${CROSS}gcc"
+out=$RXS_TOP/build/kdebug
+rm -rf "$out/ctl"
+mkdir -p "$out/ctl" "$out/logs"
+cp "$here/ctl/rxs_kdebug_ctl.c" "$here/ctl/Kbuild" "$out/ctl/"
+make -s -C "$kd/build" M="$out/ctl" ARCH=arm64 CROSS_COMPILE="$CROSS" CC="$cc" \
+	modules >"$out/ctl.log" 2>&1 || { cat "$out/ctl.log" >&2; rxs_die "control module build failed"; }
+ko=$out/ctl/rxs_kdebug_ctl.ko
+
+ok() { echo "PASS $*"; npass=$((npass + 1)); }
+bad() { echo "FAIL $*"; nfail=$((nfail + 1)); }
+
+# control FAULT PATTERN: the scenario with fault=FAULT; none must pass,
+# the others fail with PATTERN (an ERE) in the runner's output.
+control() {
+	[ -z "$only" ] || [ "$only" = "$1" ] || return 0
+	_log=$out/logs/control-$1.log
+	_rc=0
+	"$run" --kernel 7.3-debug --nic virtio --timeout 400 --module "$ko" \
+		--env RXS_KDEBUG_FAULT="$1" "$here/control.sh" >"$_log" 2>&1 || _rc=$?
+	_res=$(grep -E '^(PASS|FAIL|SKIP) control' "$_log" | tail -n 1)
+	if [ "$1" = none ]; then
+		if [ "$_rc" = 0 ]; then
+			ok "control none: clean run passes ($_res)"
+		else
+			bad "control none: the clean run did not pass (log $_log): $_res"
+		fi
+		return 0
+	fi
+	_hit=$(tr -d '\r' < "$_log" | grep -E "$2" | head -n 1)
+	if [ "$_rc" = 1 ] && [ -n "$_hit" ]; then
+		ok "control $1: reported and failed: $_hit"
+	elif [ "$_rc" = 1 ]; then
+		bad "control $1: failed, but without the expected report /$2/ (log $_log)"
+	else
+		bad "control $1: not caught, exit $_rc (log $_log): $_res"
+	fi
+}
+
+control none ''
+control uaf 'BUG: KASAN: slab-use-after-free in ctl_uaf'
+control leak 'kmemleak: [0-9]+ new suspected memory leaks|unreferenced object 0x[0-9a-f]+ \(size 256\)'
+control lockdep 'WARNING: possible circular locking dependency detected'
+control dma 'DMA-API: .*device driver has pending DMA allocations while released from device'
+
+if [ "$controls_only" = 0 ] && [ -z "$only" ]; then
+	# the project's modules against the debug tree
+	mdst=$RXS_TOP/build/bench-modules/7.3-debug-arm64
+	rm -rf "$mdst.new"
+	mkdir -p "$mdst.new"
+	(cd "$RXS_TOP" && git ls-files -co --exclude-standard |
+		rsync -a --ignore-missing-args --files-from=- ./ "$mdst.new/")
+	if make -s -C "$mdst.new" KDIR="$kd/build" ARCH=arm64 CROSS_COMPILE="$CROSS" \
+		CC="$cc" -j"$(nproc)" modules >"$out/modules.log" 2>&1; then
+		rm -rf "$mdst"
+		mv "$mdst.new" "$mdst"
+		ok "modules built against the debug kernel"
+		m="--module $mdst/core/rxscale_core.ko --module $mdst/r8169/r8127.ko"
+		for sc in r8127-smoke r8127-recovery r8127-rxfault; do
+			extra=
+			[ "$sc" = r8127-rxfault ] && extra="--append iomem=relaxed"
+			_log=$out/logs/$sc.log
+			# shellcheck disable=SC2086
+			if "$run" --kernel 7.3-debug --nic rtl8127 --timeout 1200 $extra $m \
+				"$RXS_TOP/tests/bench/scenarios/$sc.sh" >"$_log" 2>&1; then
+				ok "$(grep '^PASS' "$_log" | tail -n 1)"
+			else
+				bad "$sc on 7.3-debug (log $_log): $(grep -E '^(FAIL|SKIP)' "$_log" | tail -n 1)"
+			fi
+		done
+	else
+		rm -rf "$mdst.new"
+		tail -n 20 "$out/modules.log" >&2
+		bad "modules did not build against the debug kernel ($out/modules.log)"
+	fi
+fi
+echo "debug tier: $npass passed, $nfail failed, $(( $(date +%s) - t0 )) s"
+[ "$nfail" = 0 ]
