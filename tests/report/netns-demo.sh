@@ -57,7 +57,8 @@ cmake -S "$TOP/scripts/report" -B "$BUILD" $RXS_CMAKE_CCACHE >"$BUILD.log" 2>&1 
 REPORT=$BUILD/rxscale-report
 
 mkdir -p "$OUT" || die "cannot create $OUT"
-rm -rf "$OUT/run-rps-off" "$OUT/run-rps-on" "$OUT/report"
+# tune-state.txt too: rxscale-tune save refuses to overwrite a saved state
+rm -rf "$OUT/run-rps-off" "$OUT/run-rps-on" "$OUT/report" "$OUT/tune-state.txt"
 
 trap rxn_down EXIT
 trap 'exit 1' INT TERM
