@@ -209,9 +209,15 @@ std::string run_sections(const Run &r, const std::string &h, const PlotFiles *pl
 		o << "> **Note:** " << busy << ".\n\n";
 
 	o << h << " Throughput\n\n";
-	o << "End of test: received **" << fmt(ip.received_bps / 1e9, 2) << " Gbit/s**";
-	if (ip.sent_bps > 0) // a server's JSON has no sender rate
-		o << ", sent " << fmt(ip.sent_bps / 1e9, 2) << " Gbit/s";
+	if (ip.server_sent) {
+		o << "End of test: sent **" << fmt(ip.sent_bps / 1e9, 2)
+		  << " Gbit/s** (this host was the server of a -R run, the sender: what the "
+		     "client received is in the client's JSON)";
+	} else {
+		o << "End of test: received **" << fmt(ip.received_bps / 1e9, 2) << " Gbit/s**";
+		if (ip.sent_bps > 0) // a server's JSON has no sender rate
+			o << ", sent " << fmt(ip.sent_bps / 1e9, 2) << " Gbit/s";
+	}
 	if (ip.retransmits)
 		o << ", " << *ip.retransmits << " retransmits";
 	o << ".";
@@ -357,7 +363,9 @@ std::string markdown_single(const Run &r, const PlotFiles *plots)
 	o << "# rxscale report: " << r.label << "\n\n";
 	const Spread sp = spread_of(r);
 	const CpuStats *b = cpu_stats(r, r.cpu.busiest);
-	o << "- throughput: " << fmt(r.iperf.received_bps / 1e9, 2) << " Gbit/s received, per-interval median "
+	o << "- throughput: " << fmt(r.iperf.throughput_bps() / 1e9, 2)
+	  << (r.iperf.server_sent ? " Gbit/s sent (server of a -R run)" : " Gbit/s received")
+	  << ", per-interval median "
 	  << fmt(r.gbps.median, 2) << " (min " << fmt(r.gbps.min, 2) << ", max " << fmt(r.gbps.max, 2)
 	  << "), CV " << fmt(100 * r.gbps.cv, 1) << " %: **" << stability(r.gbps.cv) << "**\n";
 	if (b)
@@ -399,9 +407,9 @@ std::string markdown_compare(const Run &a, const Run &b, const PlotFiles *plots)
 			       pct(static_cast<double>(m), static_cast<double>(t));
 		};
 		const CpuStats *xa = cpu_stats(a, a.cpu.busiest), *xb = cpu_stats(b, b.cpu.busiest);
-		o << "- throughput: " << fmt(a.iperf.received_bps / 1e9, 2) << " → "
-		  << fmt(b.iperf.received_bps / 1e9, 2) << " Gbit/s ("
-		  << change_pct(a.iperf.received_bps, b.iperf.received_bps) << "); per-interval CV "
+		o << "- throughput: " << fmt(a.iperf.throughput_bps() / 1e9, 2) << " → "
+		  << fmt(b.iperf.throughput_bps() / 1e9, 2) << " Gbit/s ("
+		  << change_pct(a.iperf.throughput_bps(), b.iperf.throughput_bps()) << "); per-interval CV "
 		  << fmt(100 * a.gbps.cv, 1) << " % " << stability(a.gbps.cv) << " → "
 		  << fmt(100 * b.gbps.cv, 1) << " % " << stability(b.gbps.cv) << "\n";
 		if (xa && xb)
@@ -415,9 +423,9 @@ std::string markdown_compare(const Run &a, const Run &b, const PlotFiles *plots)
 		if (const std::string busy = load_note(*r); !busy.empty())
 			o << "> **Note:** " << r->label << ": " << busy << ".\n\n";
 	Rows rows;
-	rows.push_back({"received (end of test), Gbit/s", fmt(a.iperf.received_bps / 1e9, 2),
-			fmt(b.iperf.received_bps / 1e9, 2),
-			change_pct(a.iperf.received_bps, b.iperf.received_bps)});
+	rows.push_back({"throughput (end of test; a -R server's: sent), Gbit/s",
+			fmt(a.iperf.throughput_bps() / 1e9, 2), fmt(b.iperf.throughput_bps() / 1e9, 2),
+			change_pct(a.iperf.throughput_bps(), b.iperf.throughput_bps())});
 	rows.push_back({"per-interval median, Gbit/s", fmt(a.gbps.median, 2), fmt(b.gbps.median, 2),
 			change_pct(a.gbps.median, b.gbps.median)});
 	rows.push_back({"per-interval min, Gbit/s", fmt(a.gbps.min, 2), fmt(b.gbps.min, 2),

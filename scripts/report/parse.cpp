@@ -130,6 +130,10 @@ IperfRun parse_iperf(const std::string &text, const std::string &what)
 		throw Error(what + ": no end-of-test summary (sum_sent/sum_received): the run did not complete");
 	r.sent_bps = num(end["sum_sent"], "bits_per_second", what + ": end.sum_sent");
 	r.received_bps = num(end["sum_received"], "bits_per_second", what + ": end.sum_received");
+	// the server of a -R run is the sender (accepted_connection: a server's
+	// JSON); iperf3 3.12 writes sum_received = 0 there
+	r.server_sent = r.reverse && start.contains("accepted_connection") &&
+			r.received_bps == 0 && r.sent_bps > 0;
 	if (auto re = opt_num(end["sum_sent"], "retransmits"))
 		r.retransmits = static_cast<long long>(*re);
 	if (udp) {

@@ -53,6 +53,11 @@ struct IperfRun {
 	// runs iperf3 -J only sees its own end per interval
 	std::optional<bool> intervals_sender;
 	double sent_bps = 0, received_bps = 0;
+	// the server's JSON of a -R run: this host sent, and iperf3 writes
+	// sum_received = 0 there (the receiver's count is in the client's JSON)
+	bool server_sent = false;
+	// end of test: what the receiver got, or what the server sent
+	double throughput_bps() const { return server_sent ? sent_bps : received_bps; }
 	std::optional<long long> retransmits; // whole run, TCP
 	// UDP (receiver's view where iperf3 gives it)
 	std::optional<double> lost_percent, jitter_ms;

@@ -388,3 +388,20 @@ TEST(QueueIrqNames, RenamedIrqOrOtherCpusAreErrors)
 	const ProcTable two = parse_interrupts(data("run-rps-off/interrupts.after"), "a");
 	EXPECT_THROW(queue_irq_deltas(b, two, "eth0", "", "t"), Error);
 }
+
+TEST(Iperf, ServerSideOfReverseRunCountsWhatItSent)
+{
+	// recorded: the server of an iperf3 3.12 -R -t 3 run over veth; it
+	// sent (sum_sent 15.68 Gbit/s) and writes sum_received = 0; the client
+	// measured 15.65 Gbit/s received
+	const std::string text = data("iperf3-3.12-server-R.json");
+	const json j = json::parse(text);
+	const IperfRun r = parse_iperf(text, "server-R");
+	EXPECT_TRUE(r.server_sent);
+	EXPECT_DOUBLE_EQ(r.throughput_bps(), j["end"]["sum_sent"]["bits_per_second"].get<double>());
+	EXPECT_GT(r.throughput_bps(), 1e9);
+	// a client's JSON keeps the receiver's number
+	const IperfRun c = parse_iperf(data("iperf3-3.12-tcp-P2.json"), "client");
+	EXPECT_FALSE(c.server_sent);
+	EXPECT_DOUBLE_EQ(c.throughput_bps(), c.received_bps);
+}
