@@ -22,7 +22,7 @@ check() { # NAME COMMAND...
 		printf 'FAIL %s\n%s\n' "$_n" "$_o"
 	fi
 }
-for f in "$TOP"/scripts/rxscale-bench "$TOP"/scripts/rxscale-tune "$TOP"/tests/report/*.sh; do
+for f in "$TOP"/scripts/rxscale-bench "$TOP"/scripts/rxscale-tune "$TOP"/scripts/rxscale-switch-driver "$TOP"/tests/report/*.sh; do
 	[ -f "$f" ] || { fail=$((fail + 1)); echo "FAIL missing $f"; continue; }
 	n=${f#"$TOP"/}
 	check "$n: sh -n" sh -n "$f"
