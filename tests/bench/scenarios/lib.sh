@@ -1419,16 +1419,22 @@ rxs_gbeth_count() {
 #    (mtk_ppe_debugfs.c:190) and nothing removes it.
 # Each WARN block is named whole, with its call trace down to mtk_remove
 # (lib.sh rxs_dmesg_expect_splat); each appears once for N >= 1 and never
-# for N = 0.
+# for N = 0. With "unbind" as the second argument the removes come from
+# the driver's unbind file, not rmmod: the phylink_disconnect_phy block's
+# trace then goes straight to mtk_remove, with no mtk_stop frame between
+# (seen on 7.3, platform-switch.sh; the same code path, a different
+# return address left on the stack).
 rxs_dmesg_expect_mtk_reload() {
 	_mw=0
 	[ "$1" -ge 1 ] && _mw=1
+	_dtr=phylink_disconnect_phy,mtk_stop,mtk_remove
+	[ "${2:-}" = unbind ] && _dtr=phylink_disconnect_phy,mtk_remove
 	rxs_dmesg_expect_splat warn "$_mw" "drivers/net/phy/phylink.c:2515" "phylink_stop [phylink]" \
 		"RTNL: assertion failed at drivers/net/phy/phylink.c (2515)" \
 		"phylink_stop,mtk_stop,mtk_remove"
 	rxs_dmesg_expect_splat warn "$_mw" "drivers/net/phy/phylink.c:2362" "phylink_disconnect_phy [phylink]" \
 		"RTNL: assertion failed at drivers/net/phy/phylink.c (2362)" \
-		"phylink_disconnect_phy,mtk_stop,mtk_remove"
+		"$_dtr"
 	rxs_dmesg_expect_splat warn "$_mw" "lib/refcount.c:28" "refcount_warn_saturate" \
 		"refcount_t: underflow; use-after-free." \
 		"refcount_warn_saturate,mtk_stop,__dev_close_many,netif_close_many,unregister_netdevice_many_notify,unregister_netdevice_queue,unregister_netdev,mtk_unreg_dev.isra.0,mtk_remove"
