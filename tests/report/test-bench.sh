@@ -131,7 +131,10 @@ for f in meta.txt iperf3.json mpstat.json interrupts.before interrupts.after sof
 	softirqs.after ethtool-S.before.err settings.before; do
 	[ -e "$T/ok/$f" ] && ok || bad "loopback run: no $f"
 done
-expect_out "t=3s/3s" "progress line"
+# the last progress line comes at or after 3 s: a loaded machine can sleep
+# past a second, so 't=4s/3s' is as right as 't=3s/3s' (seen in CI)
+grep -Eq 'rxscale-bench: t=[3-9]s/3s  lo rx [0-9]+\.[0-9]{2} tx' "$T/out" && ok ||
+	bad "progress line: no final 't=Ns/3s  lo rx' line"
 [ "$(cat "$T/ok/status")" = complete ] && ok || bad "loopback run status"
 "$REPORT" "$T/ok" > "$T/out" 2>&1
 rc=$?
