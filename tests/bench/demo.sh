@@ -1,7 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # make demo: where the receive work of a 10G NIC runs, upstream r8169
-# against the project's r8127, on the same QEMU model of the RTL8127.
+# against the project's r8127 on the same QEMU model of the RTL8127, then
+# upstream mtk_eth against mt7988_eth on the MT7988 model (with HW LRO's
+# segments per skb beside it).
 #
 # Builds QEMU (with the project's models), the guest and r8127.ko, then
 # runs scenarios/softirq-share.sh once per driver (the measurement of
@@ -12,6 +14,9 @@
 # see docs/bench.md). Per driver it draws the DUT CPUs' shares of the
 # receive softirq time (NET_RX) and the interrupts each NIC vector took,
 # then a side-by-side table and the ratio of the busiest CPU's shares.
+# The MT7988 runs add a phase with GRO off (softirq-share.sh
+# RXS_SOFTIRQ_LRO=1): one stream's segments sent by the peer per skb the
+# DUT's stack received, LRO on where the driver has it.
 #
 # usage: tests/bench/demo.sh [--kernel 7.3|6.1] [--nic NIC] [--module X.ko]...
 #            [run-scenario.sh options, e.g. --env RXS_SOFTIRQ_SECONDS=30]
@@ -85,8 +90,8 @@ sline() {
 # desc LABEL: who wrote the driver of a run
 desc() {
 	case $1 in
-	r8169) echo "upstream" ;;
-	r8127) echo "rxscale" ;;
+	r8169|mtk_eth) echo "upstream" ;;
+	r8127|mt7988_eth) echo "rxscale" ;;
 	*) field driver "$(sline "$1")" ;;
 	esac
 }
@@ -174,15 +179,15 @@ facts() {
 	field mbits "$_line"
 }
 
-# compare A B: the side-by-side table and the ratio of the busiest CPU's
-# shares of the headline measure
+# compare A B MODEL: the side-by-side table and the ratio of the busiest
+# CPU's shares of the headline measure
 compare() {
 	_la=$(sline "$1")
 	_what=$(shares "$_la" | head -n 1 | cut -d '|' -f 1)
 	facts "$1" > "$logs/.facts-$1"
 	facts "$2" > "$logs/.facts-$2"
 	echo
-	echo "== side by side: same RTL8127 model, same guest, DUT CPUs $(field dutcpus "$_la")"
+	echo "== side by side: same $3 model, same guest, DUT CPUs $(field dutcpus "$_la")"
 	printf '%s\n' "busiest CPU, $_what" "busiest CPU, all softirq" \
 		"NIC vectors that fired" "streams per DUT CPU" "Mbit/s (TCG)" |
 		paste -d '|' - "$logs/.facts-$1" "$logs/.facts-$2" |
@@ -207,6 +212,51 @@ compare() {
 	echo "drawn at each boot, so the multi-queue share moves with 'streams per DUT CPU'."
 }
 
+# lro LABEL: the run's RXSCALE-LRO line
+lro() {
+	grep '^RXSCALE-LRO:' "$logs/$1.log" | tail -n 1
+}
+
+# lro_compare A B: segments per skb with GRO off, side by side
+lro_compare() {
+	echo
+	echo "== HW LRO: one TCP stream into the DUT, GRO off, so each skb the driver builds is one"
+	echo "   IPv4 packet of the stack; segments the peer sent per packet the DUT's stack received"
+	for _l in "$1" "$2"; do
+		_x=$(lro "$_l")
+		printf '  %-24s LRO %-12s %6s segments per skb  (peer sent %s, stack received %s; %s Mbit/s)%s\n' \
+			"$_l ($(desc "$_l"))" "$(field lro "$_x")" "$(field segs_per_skb "$_x")" \
+			"$(field peer_sent "$_x")" "$(field stack_skbs "$_x")" "$(field mbits "$_x")" \
+			"$([ -n "$(field drv_lro_skbs "$_x")" ] &&
+				echo "; driver: $(field drv_lro_segs "$_x") segments in $(field drv_lro_skbs "$_x") LRO buffers")"
+	done
+}
+
+# mt7988_part: upstream mtk_eth against mt7988_eth on the MT7988 model,
+# each with the LRO phase
+mt7988_part() {
+	echo
+	echo "The same question on the MT7988 frame engine (BPI-R4): upstream mtk_eth against"
+	echo "rxscale's mt7988_eth on the emulated MT7988, then HW LRO."
+	_ok=
+	_saved=$nic
+	nic=mt7988
+	if run mtk_eth --env RXS_SOFTIRQ_LRO=1; then _ok=mtk_eth; else rc=1; fi
+	if run mt7988_eth --env RXS_SOFTIRQ_LRO=1 --module "$mtk_ko"; then
+		_ok="$_ok mt7988_eth"
+	else
+		rc=1
+	fi
+	nic=$_saved
+	for _l in $_ok; do
+		bars "$_l"
+	done
+	if [ "$_ok" = "mtk_eth mt7988_eth" ]; then
+		compare mtk_eth mt7988_eth MT7988
+		lro_compare mtk_eth mt7988_eth
+	fi
+}
+
 rc=0
 t0=$(date +%s)
 qemu=$("$here/qemu/build.sh" | tail -n 1)
@@ -223,15 +273,24 @@ if ! "$qemu" -M virt -device help 2>/dev/null | grep -q "name \"$devtype\""; the
 fi
 
 if [ -z "$mods" ] && [ "$nic" = rtl8127 ] && [ -f "$RXS_TOP/r8169/Kbuild" ]; then
-	ko=$("$here/build-modules.sh" "$kernel-arm64" | grep '/r8127.ko$') ||
+	built=$("$here/build-modules.sh" "$kernel-arm64") ||
+		rxs_die "building the modules for the $kernel guest failed"
+	ko=$(echo "$built" | grep '/r8127.ko$') ||
 		rxs_die "building r8127.ko for the $kernel guest failed"
+	# the MT7988 part: 7.3 only (6.1's mtk_eth has no MT7988), and only
+	# with the model in this QEMU build
+	mtk=0
+	mtk_ko=$(echo "$built" | grep '/mt7988_eth.ko$')
+	[ -n "$mtk_ko" ] && "$qemu" -M virt -device help 2>/dev/null |
+		grep -q 'name "mt7988-eth"' && mtk=1
 	if [ "$kernel" = 6.1 ]; then
 		# 6.1's r8169 has no entry for the chip's XID (docs/bench.md)
 		echo "== kernel 6.1: its r8169 does not know the RTL8127, so only r8127 runs"
 		if run r8127 --module "$ko"; then bars r8127; else rc=1; fi
 	else
 		echo "Where does the receive work of a 10G NIC run? Upstream r8169 against rxscale's"
-		echo "r8127 on the emulated RTL8127: one guest each, about a minute each."
+		echo "r8127 on the emulated RTL8127, then upstream mtk_eth against mt7988_eth on the"
+		echo "emulated MT7988: one guest each, about a minute each."
 		# both guests first, then the results together
 		ok=
 		if run r8169; then ok=r8169; else rc=1; fi
@@ -239,7 +298,8 @@ if [ -z "$mods" ] && [ "$nic" = rtl8127 ] && [ -f "$RXS_TOP/r8169/Kbuild" ]; the
 		for l in $ok; do
 			bars "$l"
 		done
-		[ "$ok" = "r8169 r8127" ] && compare r8169 r8127
+		[ "$ok" = "r8169 r8127" ] && compare r8169 r8127 RTL8127
+		[ "$mtk" = 1 ] && mt7988_part
 	fi
 else
 	set --

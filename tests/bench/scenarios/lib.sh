@@ -452,8 +452,14 @@ rxs_platform_irqs() {
 }
 
 # rxs_irq_counts: one line per interrupt vector of the DUT:
-# "<irq> <total over all CPUs> <name>".
+# "<irq> <total over all CPUs> <name>". A platform DUT's are the lines
+# carrying its device's name (rxs_platform_irqs): with no PCI address the
+# pattern below would be "eth0|" and match every line.
 rxs_irq_counts() {
+	if [ "${RXS_DUT_BUS:-pci}" = platform ]; then
+		rxs_platform_irqs counts || true
+		return 0
+	fi
 	_pat="$RXS_DUT|$RXS_DUT_PCI"
 	for _i in /sys/bus/pci/devices/"$RXS_DUT_PCI"/msi_irqs/*; do
 		[ -e "$_i" ] && _pat="$_pat|^ *$(basename "$_i"):"
@@ -1135,6 +1141,16 @@ rxs_irq_set_cpus() {
 		rxs_fail "cannot set the affinity of irq $1 to CPUs $2"
 	_eff=$(cat "/proc/irq/$1/effective_affinity_list" 2>/dev/null || echo "?")
 	rxs_say "irq $1 -> CPUs $2 (effective $_eff)"
+}
+
+# rxs_dut_irq_list: the DUT's interrupt numbers, one a line: its MSI/MSI-X
+# vectors (PCI) or its lines of /proc/interrupts (platform).
+rxs_dut_irq_list() {
+	if [ "${RXS_DUT_BUS:-pci}" = platform ]; then
+		rxs_platform_irqs counts | awk 'NF == 3 && $1 ~ /^[0-9]+$/ { print $1 }'
+		return 0
+	fi
+	rxs_pci_irqs "$RXS_DUT_PCI"
 }
 
 # rxs_pci_irqs PCI_ADDRESS: the MSI/MSI-X interrupt numbers of a PCI device,

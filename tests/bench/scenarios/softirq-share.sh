@@ -73,7 +73,11 @@
 # default 1000; ticks: RXS_SOFTIRQ_MIN_TICKS, default 100; too little load
 # to measure a share), or when optional goals are missed:
 # RXS_SOFTIRQ_MAX_SHARE (percent, e.g. 40 for a multi-queue driver) or
-# RXS_SOFTIRQ_MIN_SHARE (e.g. 90 for one vector).
+# RXS_SOFTIRQ_MIN_SHARE (e.g. 90 for one vector). RXS_SOFTIRQ_LRO=1 adds
+# a phase after the measurement: segments per skb with GRO off, LRO on
+# where the driver has it (sq_lro_phase; one "RXSCALE-LRO:" line).
+# A platform DUT (RXS_DUT_BUS=platform) has its /proc/interrupts lines
+# (named after the device) as its vectors.
 # shellcheck disable=SC1091
 . ./lib.sh
 
@@ -163,6 +167,70 @@ sq_snap() {
 	fi
 }
 
+# sq_snmp FILE PREFIX FIELD: a counter of /proc/net/FILE (snmp, netstat)
+sq_snmp() {
+	awk -v p="$2:" -v f="$3" '$1 == p { if (!h) { for (i = 2; i <= NF; i++) c[$i] = i; h = 1 }
+		else { print $c[f]; exit } }' "/proc/net/$1"
+}
+
+# sq_stat NAME: a counter of the DUT's ethtool -S, empty if it has none
+sq_stat() {
+	ethtool -S "$RXS_DUT" 2>/dev/null | awk -v n="$1:" '$1 == n { print $2 }'
+}
+
+# sq_lro_phase (RXS_SOFTIRQ_LRO=1, for demo.sh): after the measurement,
+# GRO off (so that one skb the driver builds is one IPv4 packet of the
+# stack), LRO on with a rule for the DUT's address where the driver has
+# them (ethtool -K lro on, -N flow-type tcp4 dst-ip), then iperf3 -R -P 1
+# for RXS_SOFTIRQ_LRO_SECS (8) s (one stream: a rule's LRO slot holds one
+# flow at a time, the others to the same address take the RSS rings,
+# docs/hw/mt7988.md "HW LRO"): the segments the peer sent (its
+# interface's tx_packets) per skb the DUT's stack received (Ip
+# InReceives), neither counted by the DUT's driver, beside the driver's
+# own LRO counters where it has them. One "RXSCALE-LRO:" line. A driver
+# without LRO is measured the same way (lro=unsupported).
+sq_lro_phase() {
+	[ "${RXS_SOFTIRQ_LRO:-0}" = 1 ] || return 0
+	_secs=${RXS_SOFTIRQ_LRO_SECS:-8}
+	rxs_step "LRO: iperf3 -R -P 1 -t $_secs with GRO off"
+	ethtool -K "$RXS_DUT" gro off || rxs_fail "ethtool -K gro off"
+	_lro=unsupported
+	if ethtool -k "$RXS_DUT" | grep -q '^large-receive-offload: off$'; then
+		ethtool -K "$RXS_DUT" lro on || rxs_fail "ethtool -K lro on"
+		_o=$(ethtool -N "$RXS_DUT" flow-type tcp4 dst-ip "$RXS_DUT_IP" action 0 loc 0 2>&1) ||
+			rxs_fail "LRO rule for $RXS_DUT_IP: $_o"
+		case $_o in *Cannot*) rxs_fail "LRO rule for $RXS_DUT_IP: $_o" ;; esac
+		_lro=on
+	fi
+	sleep 1
+	_b_skb=$(sq_snmp snmp Ip InReceives) _b_ptx=$(rxs_peer_stat tx_packets)
+	_b_lsk=$(sq_stat lro_skbs) _b_lsg=$(sq_stat lro_segments)
+	rxs_in_peer taskset -c "$hk" iperf3 -s -1 -D -B "$RXS_PEER_IP" --logfile /tmp/iperf3-lro-server.log ||
+		rxs_fail "iperf3 server did not start"
+	sleep 1
+	taskset -c "$app" timeout $((_secs + 30)) iperf3 -c "$RXS_PEER_IP" -B "$RXS_DUT_IP" \
+		-P 1 -t "$_secs" -R -f m --connect-timeout 5000 > /tmp/iperf3-lro.txt 2>&1 ||
+		{ cat /tmp/iperf3-lro.txt; rxs_fail "iperf3 (LRO phase) failed"; }
+	sleep 1
+	_skb=$(( $(sq_snmp snmp Ip InReceives) - _b_skb ))
+	_ptx=$(( $(rxs_peer_stat tx_packets) - _b_ptx ))
+	_lmb=$(grep receiver /tmp/iperf3-lro.txt | tail -n 1 |
+		awk '{for (i = 1; i <= NF; i++) if ($i == "Mbits/sec") print $(i - 1)}')
+	_drv=
+	if [ -n "$_b_lsk" ]; then
+		_lsk=$(( $(sq_stat lro_skbs) - _b_lsk ))
+		_lsg=$(( $(sq_stat lro_segments) - _b_lsg ))
+		_drv=" drv_lro_skbs=$_lsk drv_lro_segs=$_lsg"
+	fi
+	[ "$_skb" -gt 0 ] || rxs_fail "LRO phase: the stack received no IPv4 packet"
+	if [ "$_lro" = on ]; then
+		ethtool -N "$RXS_DUT" delete 0 || rxs_fail "ethtool -N delete 0"
+		ethtool -K "$RXS_DUT" lro off || rxs_fail "ethtool -K lro off"
+	fi
+	ethtool -K "$RXS_DUT" gro on || rxs_fail "ethtool -K gro on"
+	echo "RXSCALE-LRO: driver=$drv lro=$_lro seconds=$_secs mbits=${_lmb:-0} peer_sent=$_ptx stack_skbs=$_skb segs_per_skb=$(awk -v a="$_ptx" -v b="$_skb" 'BEGIN { printf "%.2f", a / b }')$_drv"
+}
+
 source=ticks
 if [ "$RXS_SOFTIRQ_TRACE" = 1 ]; then
 	if sq_trace_setup; then
@@ -218,7 +286,7 @@ rxs_say "DUT RPS: $(cat /sys/class/net/"$RXS_DUT"/queues/rx-*/rps_cpus | tr '\n'
 nvec=0
 nfree=0
 : > /tmp/sq-vec.txt
-for irq in $(rxs_pci_irqs "$RXS_DUT_PCI"); do
+for irq in $(rxs_dut_irq_list); do
 	name=$(awk -v i="$irq:" '$1 == i { print $NF }' /proc/interrupts)
 	# allocated but not requested by the driver: no handler, never fires
 	if [ -z "$name" ] || [ ! -e "/proc/irq/$irq/smp_affinity_list" ]; then
@@ -253,7 +321,7 @@ for irq in $(rxs_pci_irqs "$RXS_DUT_PCI"); do
 	echo "$(cat "/proc/irq/$irq/effective_affinity_list") $name" >> /tmp/sq-vec.txt
 done
 [ "$nfree" = 0 ] || rxs_say "($nfree more vectors allocated but not requested by the driver)"
-[ "$nvec" -gt 0 ] || rxs_fail "no MSI/MSI-X vectors found for $RXS_DUT"
+[ "$nvec" -gt 0 ] || rxs_fail "no interrupt lines found for $RXS_DUT (MSI/MSI-X or platform)"
 
 rxs_step "iperf3 -R -P $RXS_SOFTIRQ_STREAMS -t $RXS_SOFTIRQ_SECONDS (DUT receives)"
 rxs_in_peer taskset -c "$hk" iperf3 -s -1 -D -B "$RXS_PEER_IP" \
@@ -461,6 +529,7 @@ awk 'FILENAME ~ /vec/ { cpus[$2] = $1; next }
 	{ printf "RXSCALE-SOFTIRQ-VEC: irq=%s cpus=%s irqs=%d name=%s\n", $1,
 		($3 in cpus) ? cpus[$3] : "-", $2 - b[$1], $3 }' \
 	/tmp/sq-vec.txt /tmp/sq-irq0.txt /tmp/sq-irq1.txt
+sq_lro_phase
 # the goals are on NET_RX's own share (hist); ticks have no per-vector
 # time, the all-softirq share stands in
 share=$(echo "$summary" | sed -n 's/.* netrx_share=\([0-9.]*\).*/\1/p')
