@@ -3,7 +3,9 @@
 # make demo: where the receive work of a 10G NIC runs, upstream r8169
 # against the project's r8127 on the same QEMU model of the RTL8127, then
 # upstream mtk_eth against mt7988_eth on the MT7988 model (with HW LRO's
-# segments per skb beside it).
+# segments per skb beside it), then rzg2l_gbeth on the GbEth model as a
+# single-core board: its defaults against coalescing and threading off
+# and against upstream ravb (gbeth-compare.sh, one run each).
 #
 # Builds QEMU (with the project's models), the guest and r8127.ko, then
 # runs scenarios/softirq-share.sh once per driver (the measurement of
@@ -257,6 +259,29 @@ mt7988_part() {
 	fi
 }
 
+# gbeth_part: rzg2l_gbeth on the GbEth model as a single-core board, its
+# defaults against coalescing and threading off and against upstream
+# ravb: one run each of gbeth-compare.sh, its table
+gbeth_part() {
+	echo
+	echo "A single-core RZ/G2L-family board (GbEth model, the DUT on CPU 0 alone, the peer on"
+	echo "CPU 1): rzg2l_gbeth with its defaults (software IRQ coalescing, threaded NAPI)"
+	echo "against both off and against upstream ravb; one run each, 5 s per workload."
+	printf '%s' "== runs ours, ours-off, ravb: guest on kernel $kernel, NIC 'rzg2l-gbeth' under TCG ... "
+	_t0=$(date +%s)
+	if sh "$here/gbeth-compare.sh" --kernel "$kernel" --runs 1 --secs 5 --table-only \
+		> "$logs/gbeth.log" 2>&1; then
+		echo "PASS after $(($(date +%s) - _t0)) s"
+	else
+		echo "FAIL after $(($(date +%s) - _t0)) s (log: $logs/gbeth.log)"
+		rc=1
+	fi
+	sed -n '/^gbeth-compare: /,$p' "$logs/gbeth.log" | sed 's/^/  /'
+	echo "  irq/pkt: interrupts the model raised per frame of the workload's direction;"
+	echo "  insn/pkt: instructions the emulated CPU 0 ran per frame (TCG plugin). One run:"
+	echo "  no spread; make gbeth-compare runs 3 and calls a difference only when they part."
+}
+
 rc=0
 t0=$(date +%s)
 qemu=$("$here/qemu/build.sh" | tail -n 1)
@@ -283,6 +308,9 @@ if [ -z "$mods" ] && [ "$nic" = rtl8127 ] && [ -f "$RXS_TOP/r8169/Kbuild" ]; the
 	mtk_ko=$(echo "$built" | grep '/mt7988_eth.ko$')
 	[ -n "$mtk_ko" ] && "$qemu" -M virt -device help 2>/dev/null |
 		grep -q 'name "mt7988-eth"' && mtk=1
+	gbeth=0
+	echo "$built" | grep -q '/rzg2l_gbeth.ko$' && "$qemu" -M virt -device help 2>/dev/null |
+		grep -q 'name "rzg2l-gbeth"' && gbeth=1
 	if [ "$kernel" = 6.1 ]; then
 		# 6.1's r8169 has no entry for the chip's XID (docs/bench.md)
 		echo "== kernel 6.1: its r8169 does not know the RTL8127, so only r8127 runs"
@@ -290,7 +318,8 @@ if [ -z "$mods" ] && [ "$nic" = rtl8127 ] && [ -f "$RXS_TOP/r8169/Kbuild" ]; the
 	else
 		echo "Where does the receive work of a 10G NIC run? Upstream r8169 against rxscale's"
 		echo "r8127 on the emulated RTL8127, then upstream mtk_eth against mt7988_eth on the"
-		echo "emulated MT7988: one guest each, about a minute each."
+		echo "emulated MT7988: one guest each, about a minute each; then what software IRQ"
+		echo "coalescing and threaded NAPI do for a single-core GbEth board."
 		# both guests first, then the results together
 		ok=
 		if run r8169; then ok=r8169; else rc=1; fi
@@ -300,6 +329,7 @@ if [ -z "$mods" ] && [ "$nic" = rtl8127 ] && [ -f "$RXS_TOP/r8169/Kbuild" ]; the
 		done
 		[ "$ok" = "r8169 r8127" ] && compare r8169 r8127 RTL8127
 		[ "$mtk" = 1 ] && mt7988_part
+		[ "$gbeth" = 1 ] && gbeth_part
 	fi
 else
 	set --

@@ -28,7 +28,11 @@
 # Exits 1 if a run fails or a goal is missed, 0 otherwise.
 #
 # usage: tests/bench/gbeth-compare.sh [--kernel 7.3|6.1] [--runs N]
-#            [--secs S] [--smp 1|2] [--reuse] [run-scenario.sh options...]
+#            [--secs S] [--smp 1|2] [--reuse] [--table-only]
+#            [run-scenario.sh options...]
+# --table-only (make demo): the table alone, no goals and no differences
+# called (one run has no spread to judge them by); exits 1 only when a run
+# failed.
 # --runs (default 3), --secs: each workload's window (default 10). --smp 2
 # (default): the single-core DUT with the peer on a CPU of its own (see
 # scenarios/gbeth-perf.sh); --smp 1: the peer shares the DUT's CPU. ravb
@@ -50,8 +54,10 @@ smp=2
 runs=3
 secs=10
 reuse=0
+table_only=0
 while [ $# -gt 0 ]; do
 	case $1 in
+	--table-only) table_only=1; shift ;;
 	--kernel) kernel=$2; shift 2 ;;
 	--runs) runs=$2; shift 2 ;;
 	--smp) smp=$2; shift 2 ;;
@@ -143,7 +149,7 @@ case $smp in
 2) lay="the DUT on CPU 0 alone (probed with one CPU online), the peer on CPU 1; insn/pkt: CPU 0's" ;;
 esac
 echo "gbeth-compare: kernel $kernel, $lay; $runs runs per configuration, ${secs} s windows; median [min-max]"
-echo "$rows" | awk -v cfgs="$configs" -v irqgoal="$IRQ_GOAL" -v udpgoal="$UDP_GOAL" '
+echo "$rows" | awk -v cfgs="$configs" -v irqgoal="$IRQ_GOAL" -v udpgoal="$UDP_GOAL" -v tonly="$table_only" '
 function sortv(a, n,   i, j, t) {
 	for (i = 2; i <= n; i++)
 		for (j = i; j > 1 && a[j - 1] > a[j]; j--) { t = a[j]; a[j] = a[j - 1]; a[j - 1] = t }
@@ -195,6 +201,8 @@ END {
 		}
 	}
 	fail = 0
+	if (tonly)
+		exit 0
 	printf "\ngoals (a difference is called only when the runs of the two sides do not overlap):\n"
 	if (stat("ours", "udp-rx", "irq")) {
 		d = MED; stat("ours-off", "udp-rx", "irq"); o = MED
