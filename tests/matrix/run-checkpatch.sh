@@ -17,7 +17,8 @@ fi
 cd "$RXS_TOP"
 files=$(git ls-files -co --exclude-standard -- \
 	'r8169/*.[ch]' 'mtk_eth_soc/*.[ch]' 'ravb/*.[ch]' 'include/*.h' \
-	'compat/probes/*.c' 'tests/kmod/*.[ch]' 'core/*.[ch]')
+	'compat/probes/*.c' 'tests/kmod/*.[ch]' 'core/*.[ch]' \
+	'tests/kdebug/ctl/*.c')
 # --no-tree: these files are not in the tree. --root all the same, for
 # one thing: --strict's CamelCase check knows the identifiers the tree's
 # include/ defines (struct ethtool_eth_mac_stats' FramesTransmittedOK, ...)

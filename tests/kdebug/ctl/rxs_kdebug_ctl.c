@@ -31,7 +31,8 @@ static DEFINE_MUTEX(ctl_lock_b);
 static void *ctl_dma_buf;
 static bool ctl_pci_registered;
 
-static int ctl_uaf(void)
+/* noinline: the reports name the function (KASAN said "ctl_init+0x204") */
+static noinline int ctl_uaf(void)
 {
 	u8 *p = kmalloc(64, GFP_KERNEL);
 	u8 v;
@@ -47,7 +48,7 @@ static int ctl_uaf(void)
 	return 0;
 }
 
-static int ctl_leak(void)
+static noinline int ctl_leak(void)
 {
 	void *p = kmalloc(256, GFP_KERNEL);
 
@@ -59,7 +60,7 @@ static int ctl_leak(void)
 	return 0;
 }
 
-static int ctl_lockdep(void)
+static noinline int ctl_lockdep(void)
 {
 	mutex_lock(&ctl_lock_a);
 	mutex_lock(&ctl_lock_b);
