@@ -233,5 +233,61 @@ else
 	bad "the permission check needs root and setpriv"
 fi
 
+# --- irqbalance (issue 19): detection from /proc/PID/comm, the warning after
+# spread, ban/unban in IRQBALANCE_ARGS of /etc/default/irqbalance (Debian
+# 12's file: comments and commented-out assignments, the user's own args kept)
+B=$T/irqb
+mk_tree "$B" 0-3
+tune "$B" irqbalance eth0
+expect_rc 0 "irqbalance, not running"
+expect_out "irqbalance: not running" "irqbalance, not running"
+expect_out '(no such file)' "irqbalance, no config"
+tune "$B" show eth0
+expect_out "irqbalance            not running" "show: irqbalance not running"
+mkdir -p "$B/proc/812" "$B/proc/77" "$B/etc/default"
+echo irqbalance > "$B/proc/812/comm"
+echo sshd > "$B/proc/77/comm"
+tune "$B" show eth0
+expect_out "irqbalance            running (pid 812)" "show: irqbalance running"
+tune "$B" spread eth0
+expect_rc 0 "spread with irqbalance running"
+expect_out "warning: irqbalance is running (pid 812) and moves IRQs 40 41 42 43 44 45 46 47 within 10 s" \
+	"spread warns of irqbalance"
+printf '%s\n' '# IRQBALANCE_ARGS' '#    Append any args here' '#IRQBALANCE_ARGS=' \
+	'IRQBALANCE_ARGS="--banirq=60 --policyscript=/etc/irqb.sh"' > "$B/etc/default/irqbalance"
+cp "$B/etc/default/irqbalance" "$T/irqb-orig"
+tune "$B" --dry-run irqbalance eth0 ban
+expect_rc 0 "irqbalance ban -n"
+expect_out 'would set IRQBALANCE_ARGS="--banirq=60 --policyscript=/etc/irqb.sh --banirq=40 --banirq=41 --banirq=42 --banirq=43 --banirq=44 --banirq=45 --banirq=46 --banirq=47"' \
+	"irqbalance ban -n"
+cmp -s "$B/etc/default/irqbalance" "$T/irqb-orig" && ok || bad "irqbalance ban -n changed the file"
+tune "$B" irqbalance eth0 ban
+expect_rc 0 "irqbalance ban"
+expect_out "systemctl restart irqbalance" "irqbalance ban: restart hint"
+[ "$(grep -c '^IRQBALANCE_ARGS=' "$B/etc/default/irqbalance")" -eq 1 ] && ok ||
+	bad "irqbalance ban: not one active IRQBALANCE_ARGS line"
+grep -qx 'IRQBALANCE_ARGS="--banirq=60 --policyscript=/etc/irqb.sh --banirq=40 --banirq=41 --banirq=42 --banirq=43 --banirq=44 --banirq=45 --banirq=46 --banirq=47"' \
+	"$B/etc/default/irqbalance" && ok || { cp "$B/etc/default/irqbalance" "$T/out"; bad "irqbalance ban: the file"; }
+grep -qx '#    Append any args here' "$B/etc/default/irqbalance" && ok || bad "irqbalance ban: comments lost"
+tune "$B" irqbalance eth0
+expect_out "IRQ 43: banned" "irqbalance after ban"
+tune "$B" spread eth0
+grep -q "warning: irqbalance" "$T/out" && bad "spread warns though every IRQ is banned" || ok
+tune "$B" irqbalance eth0 ban
+expect_out "unchanged /etc/default/irqbalance" "irqbalance ban twice"
+[ "$(grep -c -- '--banirq=40' "$B/etc/default/irqbalance")" -eq 1 ] && ok || bad "irqbalance ban twice: duplicates"
+tune "$B" irqbalance eth0 unban
+expect_rc 0 "irqbalance unban"
+grep -qx 'IRQBALANCE_ARGS="--banirq=60 --policyscript=/etc/irqb.sh"' "$B/etc/default/irqbalance" && ok ||
+	{ cp "$B/etc/default/irqbalance" "$T/out"; bad "irqbalance unban: the user's own args back"; }
+tune "$B" irqbalance eth0 sideways
+expect_rc 2 "irqbalance bad action"
+tune "$B" irqbalance ../eth0 ban
+expect_rc 2 "irqbalance bad interface"
+tune "$B" irqbalance veth0 ban
+expect_rc 1 "irqbalance ban of an interface without queue IRQs"
+grep -qx 'IRQBALANCE_ARGS="--banirq=60 --policyscript=/etc/irqb.sh"' "$B/etc/default/irqbalance" && ok ||
+	bad "irqbalance: a refused ban changed the file"
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
