@@ -206,6 +206,7 @@ struct mt7988_priv {
 	u8 rss_key[MT7988_RSS_KEY_SIZE];
 	u32 rss_indir[MT7988_RSS_INDIR_SIZE];
 	bool up;		/* datapath running (RTNL; READ_ONCE elsewhere) */
+	u16 tx_dly;		/* TX half of the delay word (-C), hw_init writes it */
 
 	/* rings of an open device */
 	struct mt7988_tx_ring tx;
@@ -266,6 +267,7 @@ int mt7988_hw_dma_wait_idle(struct mt7988_priv *eth);
 void mt7988_hw_start(struct mt7988_priv *eth);
 void mt7988_hw_stop(struct mt7988_priv *eth);
 void mt7988_hw_write_rss(struct mt7988_priv *eth);
+void mt7988_hw_write_delay(struct mt7988_priv *eth);
 void mt7988_hw_set_mac(struct mt7988_priv *eth, const u8 *addr);
 void mt7988_hw_read_mib(struct mt7988_priv *eth);
 extern const struct phylink_mac_ops mt7988_phylink_ops;

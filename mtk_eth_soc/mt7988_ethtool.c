@@ -2,13 +2,15 @@
 /*
  * mt7988_eth ethtool operations: driver info (-i), link (phylink),
  * channels (-l/-L), RSS (-x/-X, -n rx-flow-hash), LRO rules (-n/-N),
- * rings (-g) and statistics (-S). The RSS and statistics entry points and the channel
- * checks are rxscale_core's (rxscale/kcore.h); this file describes the
- * MT7988 to them. Invalid requests fail before anything changes.
+ * rings (-g), TX interrupt coalescing (-c/-C) and statistics (-S). The
+ * RSS and statistics entry points and the channel checks are
+ * rxscale_core's (rxscale/kcore.h); this file describes the MT7988 to
+ * them. Invalid requests fail before anything changes.
  */
 #include <linux/ethtool.h>
 #include <linux/netdevice.h>
 #include <linux/platform_device.h>
+#include <rxscale/coalesce.h>
 
 #include "mt7988.h"
 
@@ -46,6 +48,64 @@ static void mt7988_get_ringparam(struct net_device *dev,
 	ring->tx_max_pending = MT7988_TX_RING_SIZE;
 	ring->rx_pending = MT7988_RX_RING_SIZE;
 	ring->tx_pending = MT7988_TX_RING_SIZE;
+}
+
+/* ---------------------------------------------------------------- coalesce */
+
+/*
+ * -c/-C: the TX half of the hardware delay interrupt (tx-usecs in 20 us
+ * steps up to 255 of them, tx-frames up to 127); 0 and 0 is off, TX done
+ * at once. The RX half stays off: which interrupt bits it delays on the
+ * RSS rings is not known (mt7988_hw_write_delay), so rx-* are refused by
+ * the ethtool core (supported_coalesce_params).
+ */
+
+static int mt7988_get_coalesce(struct net_device *dev,
+			       struct ethtool_coalesce *ec,
+			       struct kernel_ethtool_coalesce *kec,
+			       struct netlink_ext_ack *extack)
+{
+	struct mt7988_priv *eth = netdev_priv(dev);
+	u32 ptime = FIELD_GET(MT7988_DLY_PTIME, eth->tx_dly);
+	u32 pint = FIELD_GET(MT7988_DLY_PINT, eth->tx_dly);
+
+	rxs_coal_units_to_usecs(ptime, MT7988_DLY_PTIME_NS,
+				FIELD_MAX(MT7988_DLY_PTIME),
+				&ec->tx_coalesce_usecs);
+	ec->tx_max_coalesced_frames = pint;
+	return 0;
+}
+
+static int mt7988_set_coalesce(struct net_device *dev,
+			       struct ethtool_coalesce *ec,
+			       struct kernel_ethtool_coalesce *kec,
+			       struct netlink_ext_ack *extack)
+{
+	struct mt7988_priv *eth = netdev_priv(dev);
+	u32 ptime, pint;
+	u16 dly;
+
+	/* the limits the messages name (6.1 has no NL_SET_ERR_MSG_FMT) */
+	BUILD_BUG_ON(FIELD_MAX(MT7988_DLY_PTIME) * MT7988_DLY_PTIME_NS / 1000 != 5100);
+	BUILD_BUG_ON(FIELD_MAX(MT7988_DLY_PINT) != 127);
+	if (rxs_coal_usecs_to_units(ec->tx_coalesce_usecs, MT7988_DLY_PTIME_NS,
+				    FIELD_MAX(MT7988_DLY_PTIME), &ptime)) {
+		NL_SET_ERR_MSG_MOD(extack, "tx-usecs: at most 5100 (steps of 20 us)");
+		return -EINVAL;
+	}
+	if (rxs_coal_frames_to_field(ec->tx_max_coalesced_frames, 1,
+				     FIELD_MAX(MT7988_DLY_PINT), &pint)) {
+		NL_SET_ERR_MSG_MOD(extack, "tx-frames: at most 127");
+		return -EINVAL;
+	}
+	dly = FIELD_PREP(MT7988_DLY_PTIME, ptime) |
+	      FIELD_PREP(MT7988_DLY_PINT, pint);
+	if (dly)
+		dly |= MT7988_DLY_EN;
+	eth->tx_dly = dly;
+	/* down too: the frame engine stays clocked and open does not write it */
+	mt7988_hw_write_delay(eth);
+	return 0;
 }
 
 /* ---------------------------------------------------------------- channels */
@@ -298,11 +358,15 @@ static const struct rxs_stats_desc mt7988_stats_desc = {
 
 static const struct rxs_ethtool_ops mt7988_ethtool_ops = {
 	.ops = {
+		.supported_coalesce_params = ETHTOOL_COALESCE_TX_USECS |
+					     ETHTOOL_COALESCE_TX_MAX_FRAMES,
 		.get_drvinfo		= mt7988_get_drvinfo,
 		.get_link		= ethtool_op_get_link,
 		.get_link_ksettings	= mt7988_get_link_ksettings,
 		.set_link_ksettings	= mt7988_set_link_ksettings,
 		.get_ringparam		= mt7988_get_ringparam,
+		.get_coalesce		= mt7988_get_coalesce,
+		.set_coalesce		= mt7988_set_coalesce,
 		.get_channels		= mt7988_get_channels,
 		.set_channels		= mt7988_set_channels,
 		.get_rxnfc		= mt7988_get_rxnfc,

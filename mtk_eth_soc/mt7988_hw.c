@@ -40,6 +40,20 @@ void mt7988_hw_reset(struct mt7988_priv *eth)
 		     MT7988_RST_CHK_IDLE_V3);
 }
 
+/*
+ * The delay interrupt: the TX half from ethtool -C, the RX half off. 7.3
+ * writes one word to both the PDMA and the QDMA register [L mtk_dim_tx];
+ * so does this. Whether PDMA's RX half paces the RSS rings' own interrupt
+ * bits is not in the sources (docs/hw/mt7988.md, "Delay interrupts").
+ */
+void mt7988_hw_write_delay(struct mt7988_priv *eth)
+{
+	u32 v = FIELD_PREP(MT7988_DLY_TX, eth->tx_dly);
+
+	mt7988_w32(eth, MT7988_PDMA_DELAY_INT, v);
+	mt7988_w32(eth, MT7988_QDMA_DELAY_INT, v);
+}
+
 /* The frame engine after reset [L mtk_hw_init, v3 branch]. */
 void mt7988_hw_init(struct mt7988_priv *eth)
 {
@@ -48,9 +62,8 @@ void mt7988_hw_init(struct mt7988_priv *eth)
 	mt7988_m32(eth, MT7988_FE_GLO_MISC, 0, MT7988_FE_GLO_PDMA_V2);
 	mt7988_w32(eth, MT7988_MAC_MCR(0), MT7988_MCR_FORCE_MODE);
 	mt7988_m32(eth, MT7988_CDMQ_IG_CTRL, 0, MT7988_CDMQ_STAG_EN);
-	/* no delay interrupt: NAPI and the masks pace the lines */
-	mt7988_w32(eth, MT7988_PDMA_DELAY_INT, 0);
-	mt7988_w32(eth, MT7988_QDMA_DELAY_INT, 0);
+	/* RX: no delay interrupt, NAPI and the masks pace the lines; TX: -C */
+	mt7988_hw_write_delay(eth);
 	mt7988_w32(eth, MT7988_QDMA_INT_MASK, 0);
 	mt7988_w32(eth, MT7988_PDMA_INT_MASK, 0);
 

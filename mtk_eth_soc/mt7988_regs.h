@@ -100,6 +100,18 @@
 #define   MT7988_QGLO_CHK_DDONE_EN	BIT(28)
 #define   MT7988_QGLO_RX_2B_OFFSET	BIT(31)
 #define MT7988_QDMA_DELAY_INT		0x460c
+/*
+ * The delay interrupt word of 0x460c (and of PDMA 0x6a0c) [L .h 209-221,
+ * mtk_dim_tx]: the TX half in bits 31:16, the RX half in 15:0; a half is
+ * an enable, a frame count and a time in 20 us units. TX done is raised
+ * once PINT completions are pending or PTIME after the first one.
+ */
+#define   MT7988_DLY_TX			GENMASK(31, 16)
+#define   MT7988_DLY_RX			GENMASK(15, 0)
+#define   MT7988_DLY_EN			BIT(15)		/* within a half */
+#define   MT7988_DLY_PINT		GENMASK(14, 8)
+#define   MT7988_DLY_PTIME		GENMASK(7, 0)
+#define   MT7988_DLY_PTIME_NS		20000
 #define MT7988_QDMA_FC_TH		0x4610
 #define   MT7988_FC_THRES_DROP_MODE	BIT(20)
 #define   MT7988_FC_THRES_DROP_EN	GENMASK(18, 16)

@@ -6,7 +6,8 @@
 # the TX ring fills, the stack's watchdog reports the stalled queue, the
 # driver resets the frame engine through ethsys and starts the same rings
 # again; traffic flows both ways, the MIB totals kept over the reset, the
-# LRO rule and -K lro kept, the exact kernel log lines.
+# LRO rule, -K lro and the TX delay interrupt (-C) kept, the exact kernel
+# log lines.
 . ./lib.sh
 
 [ "${RXS_DUT_BUS:-pci}" = platform ] ||
@@ -26,6 +27,7 @@ rxs_ping 3
 
 _fe=$((0x${_pdev%%.*}))
 QDMA_GLO_CFG=$((_fe + 0x4604))
+QDMA_DELAY=$((_fe + 0x460c))
 stat_of() {
 	ethtool -S "$RXS_DUT" | sed -n "s/^[[:space:]]*$1: //p"
 }
@@ -33,7 +35,12 @@ rules() {
 	ethtool -n "$RXS_DUT" | awk '/^Filter:/ { l = $2 } /Dest IP addr:/ { printf "%s=%s ", l, $4 }'
 }
 
-rxs_step "LRO rule and -K lro on before the reset"
+rxs_step "LRO rule, -K lro on and -C before the reset"
+# tx-usecs 100 tx-frames 4: 5 units of 20 us, 4 frames, enable: TX half
+# 0x8405 in 31:16 (docs/hw/mt7988.md "Delay interrupts")
+ethtool -C "$RXS_DUT" tx-usecs 100 tx-frames 4 || rxs_fail "ethtool -C tx-usecs 100 tx-frames 4"
+_d=$(devmem "$QDMA_DELAY" 32) || rxs_fail "devmem cannot read the QDMA delay word (iomem=relaxed?)"
+[ "$_d" = 0x84050000 ] || rxs_fail "QDMA delay word $_d, want 0x84050000"
 ethtool -K "$RXS_DUT" lro on || rxs_fail "ethtool -K lro on"
 _o=$(ethtool -N "$RXS_DUT" flow-type tcp4 dst-ip "$RXS_DUT_IP" action 0 loc 0 2>&1)
 case $_o in *Cannot*) echo "$_o"; rxs_fail "LRO rule" ;; esac
@@ -78,6 +85,9 @@ _to=$(stat_of tx_timeouts) _rs=$(stat_of resets)
 [ "$(stat_of hw_rx_packets)" -gt "$_mib_rx" ] ||
 	rxs_fail "hw_rx_packets $(stat_of hw_rx_packets) after the reset, $_mib_rx before: the MIB totals were lost"
 [ "$(rules)" = "0=$RXS_DUT_IP " ] || rxs_fail "rules '$(rules)' after the reset"
+_d=$(devmem "$QDMA_DELAY" 32)
+[ "$_d" = 0x84050000 ] || rxs_fail "QDMA delay word $_d after the reset, want 0x84050000 (-C lost)"
+ethtool -c "$RXS_DUT" | grep -q '^tx-usecs:[[:space:]]*100$' || rxs_fail "ethtool -c after the reset: tx-usecs not 100"
 _l=$(stat_of lro_skbs)
 rxs_iperf rev 1 2
 [ "$(stat_of lro_skbs)" -gt "$_l" ] || rxs_fail "no LRO buffer after the reset"
