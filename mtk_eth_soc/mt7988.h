@@ -49,7 +49,13 @@
 #define MT7988_RSS_KEY_SIZE	40
 #define MT7988_RSS_INDIR_SIZE	128
 #define MT7988_TX_RING_SIZE	1024
-#define MT7988_RX_RING_SIZE	1024
+#define MT7988_RX_RING_SIZE	1024	/* the most ethtool -G rx takes; the default */
+/*
+ * The fewest: one NAPI budget (64) of descriptors, so a poll never finds
+ * the ring it empties refilled behind it. A choice, not a chip limit: the
+ * ring size field (PDMA_RX_MAX_CNT) takes any count [L mtk_rx_alloc].
+ */
+#define MT7988_RX_RING_MIN	64
 /*
  * The QDMA free queue: scratch pages the QDMA uses internally [L
  * mtk_init_fq_dma]. 7.3 gives v3 4096 of 2 KiB; this driver's TX ring is
@@ -207,6 +213,7 @@ struct mt7988_priv {
 	u32 rss_indir[MT7988_RSS_INDIR_SIZE];
 	bool up;		/* datapath running (RTNL; READ_ONCE elsewhere) */
 	u16 tx_dly;		/* TX half of the delay word (-C), hw_init writes it */
+	u32 rx_size;		/* descriptors per RSS ring (-G rx) */
 
 	/* rings of an open device */
 	struct mt7988_tx_ring tx;
@@ -298,6 +305,9 @@ void mt7988_irq_ack_napi(struct mt7988_napi *n);
 int mt7988_rings_alloc(struct mt7988_priv *eth);
 void mt7988_rings_free(struct mt7988_priv *eth);
 void mt7988_rings_reset(struct mt7988_priv *eth);
+int mt7988_rx_rings_alloc(struct mt7988_priv *eth, struct mt7988_rx_ring *rx,
+			  u32 size);
+void mt7988_rx_rings_swap(struct mt7988_priv *eth, struct mt7988_rx_ring *rx);
 void mt7988_tx_purge(struct mt7988_priv *eth);
 netdev_tx_t mt7988_start_xmit(struct sk_buff *skb, struct net_device *dev);
 int mt7988_poll(struct napi_struct *napi, int budget);
@@ -306,6 +316,7 @@ int mt7988_poll(struct napi_struct *napi, int budget);
 void mt7988_netdev_setup(struct mt7988_priv *eth);
 void mt7988_reset_work(struct work_struct *work);
 int mt7988_reconfigure(struct mt7988_priv *eth, u32 rx, u32 comb);
+int mt7988_resize_rx(struct mt7988_priv *eth, u32 size);
 void mt7988_rss_default_indir(struct mt7988_priv *eth);
 
 /* mt7988_ethtool.c */

@@ -2,7 +2,7 @@
 /*
  * mt7988_eth ethtool operations: driver info (-i), link (phylink),
  * channels (-l/-L), RSS (-x/-X, -n rx-flow-hash), LRO rules (-n/-N),
- * rings (-g), TX interrupt coalescing (-c/-C) and statistics (-S). The
+ * rings (-g/-G), TX interrupt coalescing (-c/-C) and statistics (-S). The
  * RSS and statistics entry points and the channel checks are
  * rxscale_core's (rxscale/kcore.h); this file describes the MT7988 to
  * them. Invalid requests fail before anything changes.
@@ -44,10 +44,39 @@ static void mt7988_get_ringparam(struct net_device *dev,
 				 struct kernel_ethtool_ringparam *kring,
 				 struct netlink_ext_ack *extack)
 {
+	struct mt7988_priv *eth = netdev_priv(dev);
+
 	ring->rx_max_pending = MT7988_RX_RING_SIZE;
 	ring->tx_max_pending = MT7988_TX_RING_SIZE;
-	ring->rx_pending = MT7988_RX_RING_SIZE;
+	ring->rx_pending = eth->rx_size;
 	ring->tx_pending = MT7988_TX_RING_SIZE;
+}
+
+/*
+ * -G: the RSS rings' size, MT7988_RX_RING_MIN..MT7988_RX_RING_SIZE (the
+ * ethtool core refuses more than the maximum, and mini/jumbo rings the
+ * driver does not report). The TX ring is one size: its index is a mask
+ * and the QDMA free queue is sized for it (mt7988_txrx.c).
+ */
+static int mt7988_set_ringparam(struct net_device *dev,
+				struct ethtool_ringparam *ring,
+				struct kernel_ethtool_ringparam *kring,
+				struct netlink_ext_ack *extack)
+{
+	struct mt7988_priv *eth = netdev_priv(dev);
+
+	BUILD_BUG_ON(MT7988_RX_RING_MIN != 64 || MT7988_TX_RING_SIZE != 1024);
+	if (ring->tx_pending != MT7988_TX_RING_SIZE) {
+		NL_SET_ERR_MSG_MOD(extack, "tx: the TX ring has 1024 descriptors, not changeable");
+		return -EINVAL;
+	}
+	if (ring->rx_pending < MT7988_RX_RING_MIN) {
+		NL_SET_ERR_MSG_MOD(extack, "rx: at least 64 descriptors");
+		return -EINVAL;
+	}
+	if (ring->rx_pending == eth->rx_size)
+		return 0;
+	return mt7988_resize_rx(eth, ring->rx_pending);
 }
 
 /* ---------------------------------------------------------------- coalesce */
@@ -365,6 +394,7 @@ static const struct rxs_ethtool_ops mt7988_ethtool_ops = {
 		.get_link_ksettings	= mt7988_get_link_ksettings,
 		.set_link_ksettings	= mt7988_set_link_ksettings,
 		.get_ringparam		= mt7988_get_ringparam,
+		.set_ringparam		= mt7988_set_ringparam,
 		.get_coalesce		= mt7988_get_coalesce,
 		.set_coalesce		= mt7988_set_coalesce,
 		.get_channels		= mt7988_get_channels,

@@ -182,6 +182,7 @@ static void mt7988_default_config(struct mt7988_priv *eth)
 
 	eth->req_rx = clamp_t(u32, rx, 1, eth->max_rx);
 	eth->req_comb = 0;
+	eth->rx_size = MT7988_RX_RING_SIZE;
 	/* reviewers of the RSS RFC: a random key, the kernel's default table */
 	netdev_rss_key_fill(eth->rss_key, sizeof(eth->rss_key));
 	mt7988_irq_build_vmap(eth, eth->req_rx, eth->req_comb, &eth->vmap);

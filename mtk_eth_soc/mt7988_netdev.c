@@ -9,10 +9,12 @@
  * the datapath, builds the new queue map, re-arms the rings it already
  * has and starts again: it allocates nothing, so nothing can fail past
  * the checks (fbnic's "nothing can fail past this point", without a
- * clone because there is nothing to allocate).
+ * clone because there is nothing to allocate). A ring size change (-G)
+ * does allocate: new rings first, then the same stop, swap and start.
  */
 #include <linux/etherdevice.h>
 #include <linux/rtnetlink.h>
+#include <linux/slab.h>
 #include <rxscale/rss_indir.h>
 
 #include "mt7988.h"
@@ -131,6 +133,38 @@ int mt7988_reconfigure(struct mt7988_priv *eth, u32 rx, u32 comb)
 	if (run)
 		mt7988_start(eth);
 	return 0;
+}
+
+/*
+ * ethtool -G rx @size (checked by the caller), under RTNL. Closed: the
+ * size open allocates. Open: the new rings are built first, so a failed
+ * allocation changes nothing; past it nothing can fail: the datapath
+ * stops, the rings are swapped, it starts again on them (counters are
+ * per queue, not per ring, and carry on).
+ */
+int mt7988_resize_rx(struct mt7988_priv *eth, u32 size)
+{
+	struct mt7988_rx_ring *rx;
+	int ret;
+
+	if (!netif_running(eth->dev) || !eth->up) {
+		eth->rx_size = size;
+		return 0;
+	}
+	rx = kcalloc(eth->max_rx, sizeof(*rx), GFP_KERNEL);
+	if (!rx)
+		return -ENOMEM;
+	ret = mt7988_rx_rings_alloc(eth, rx, size);
+	if (ret)
+		goto out;
+	/* nothing can fail past this point */
+	mt7988_stop_datapath(eth);
+	eth->rx_size = size;
+	mt7988_rx_rings_swap(eth, rx);
+	mt7988_start(eth);
+out:
+	kfree(rx);
+	return ret;
 }
 
 /*

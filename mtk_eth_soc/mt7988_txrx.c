@@ -520,10 +520,14 @@ static u32 mt7988_rx_room(u8 order)
 	       SKB_DATA_ALIGN(sizeof(struct skb_shared_info));
 }
 
-/* PDMA ring @q: an RSS ring (0..3) or an LRO ring (4..7). */
-static int mt7988_rx_alloc_ring(struct mt7988_priv *eth, u32 q)
+/*
+ * @r as PDMA ring @q: an RSS ring (0..3) of eth->rx_size descriptors or
+ * an LRO ring (4..7) of MT7988_LRO_RING_SIZE. @r need not be eth->rx[q]
+ * (mt7988_rx_rings_alloc builds rings beside the running ones).
+ */
+static int mt7988_rx_alloc_ring(struct mt7988_priv *eth,
+				struct mt7988_rx_ring *r, u32 q, u32 size)
 {
-	struct mt7988_rx_ring *r = &eth->rx[q];
 	struct page_pool_params pp = {
 		.flags = PP_FLAG_DMA_MAP | PP_FLAG_DMA_SYNC_DEV,
 		.nid = dev_to_node(eth->dmadev),
@@ -536,7 +540,7 @@ static int mt7988_rx_alloc_ring(struct mt7988_priv *eth, u32 q)
 	r->eth = eth;
 	r->q = (u16)q;
 	r->lro = q >= MT7988_LRO_RING0;
-	r->size = r->lro ? MT7988_LRO_RING_SIZE : MT7988_RX_RING_SIZE;
+	r->size = r->lro ? MT7988_LRO_RING_SIZE : size;
 	r->order = r->lro ? MT7988_LRO_PAGE_ORDER : 0;
 	r->buf_size = r->lro ? min_t(u32, mt7988_rx_room(r->order),
 				     FIELD_MAX(MT7988_RXD2_PLEN0)) :
@@ -794,10 +798,46 @@ int mt7988_rings_alloc(struct mt7988_priv *eth)
 		ret = mt7988_tx_alloc(eth);
 	for (q = 0; !ret && q < MT7988_NR_RINGS; q++)
 		if (mt7988_ring_present(eth, q))
-			ret = mt7988_rx_alloc_ring(eth, q);
+			ret = mt7988_rx_alloc_ring(eth, &eth->rx[q], q,
+						   eth->rx_size);
 	if (ret)
 		mt7988_rings_free(eth);
 	return ret;
+}
+
+/*
+ * ethtool -G rx on an open device, in two halves (fbnic's clone and
+ * swap): new RSS rings 0..max_rx-1 of @size descriptors in @rx, beside
+ * the running ones (the SRAM pool holds both: 2 MiB, docs/hw/mt7988.md);
+ * all or nothing, the running rings untouched.
+ */
+int mt7988_rx_rings_alloc(struct mt7988_priv *eth, struct mt7988_rx_ring *rx,
+			  u32 size)
+{
+	u32 q;
+	int ret = 0;
+
+	for (q = 0; !ret && q < eth->max_rx; q++)
+		ret = mt7988_rx_alloc_ring(eth, &rx[q], q, size);
+	if (ret)
+		for (q = 0; q < eth->max_rx; q++)
+			mt7988_rx_free_ring(eth, &rx[q]);
+	return ret;
+}
+
+/*
+ * With the datapath stopped: @rx's rings become the running RSS rings,
+ * the old ones are freed (buffers still in the stack go back to their
+ * page_pool, which page_pool_destroy() waits for). Cannot fail.
+ */
+void mt7988_rx_rings_swap(struct mt7988_priv *eth, struct mt7988_rx_ring *rx)
+{
+	u32 q;
+
+	for (q = 0; q < eth->max_rx; q++) {
+		swap(eth->rx[q], rx[q]);
+		mt7988_rx_free_ring(eth, &rx[q]);
+	}
 }
 
 /*
