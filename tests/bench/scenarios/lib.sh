@@ -718,6 +718,22 @@ rxs_bg_after() {
 	rxs_bg_progress "$@"
 }
 
+# rxs_queues_receive WHAT Q...: each RX queue Q of the DUT counts new
+# frames (ethtool -S rx<Q>_packets) within 10 s of the call, one queue
+# after the other (traffic running: the streams' hashes spread over them).
+rxs_queues_receive() {
+	_what=$1
+	shift
+	for _q in "$@"; do
+		_a=$(ethtool -S "$RXS_DUT" | sed -n "s/^[[:space:]]*rx${_q}_packets: //p") _t=0
+		while [ "$(ethtool -S "$RXS_DUT" | sed -n "s/^[[:space:]]*rx${_q}_packets: //p")" = "$_a" ]; do
+			_t=$((_t + 1))
+			[ "$_t" -le 50 ] || rxs_fail "$_what: RX queue $_q received nothing in 10 s"
+			rxs_tick
+		done
+	done
+}
+
 # rxs_no_iface_errors: the DUT's error counters are all zero.
 rxs_no_iface_errors() {
 	rxs_step "interface error counters"

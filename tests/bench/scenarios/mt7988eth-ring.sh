@@ -54,23 +54,6 @@ want() {
 	done
 	[ "$(max_cnt 4)" = 64 ] || rxs_fail "$2: LRO ring 4 has $(max_cnt 4) descriptors, want 64"
 }
-# rx_packets Q: ethtool -S rx<Q>_packets
-rx_packets() {
-	ethtool -S "$RXS_DUT" | sed -n "s/^[[:space:]]*rx$1_packets: //p"
-}
-# all_queues_receive WHAT: within 10 s every RSS queue counts new frames
-all_queues_receive() {
-	_q=0
-	while [ "$_q" -lt "$NRX" ]; do
-		_a=$(rx_packets "$_q") _t=0
-		while [ "$(rx_packets "$_q")" = "$_a" ]; do
-			_t=$((_t + 1))
-			[ "$_t" -le 50 ] || rxs_fail "$1: RX queue $_q received nothing in 10 s"
-			rxs_tick
-		done
-		_q=$((_q + 1))
-	done
-}
 
 rxs_step "-g at probe"
 ethtool -g "$RXS_DUT"
@@ -100,7 +83,8 @@ while [ "$N" -lt "$RXS_RING_CYCLES" ]; do
 	rxs_bg_after "ethtool -G rx $S"
 	N=$((N + 1))
 done
-all_queues_receive "after $N changes"
+# shellcheck disable=SC2046
+rxs_queues_receive "after $N changes" $(seq 0 $((NRX - 1)))
 rxs_say "$N changes under traffic; last rx $S: registers '$(sizes)', every RSS queue receiving"
 rxs_bg_stop
 

@@ -49,21 +49,6 @@ lro_feature() {
 lines() {
 	grep -cF " $PDEV" /proc/interrupts
 }
-rx_packets() {
-	ethtool -S "$RXS_DUT" | sed -n "s/^[[:space:]]*rx$1_packets: //p"
-}
-# table_receives WHAT: every queue the table names counts new frames
-# within 10 s (the streams' hashes spread over them)
-table_receives() {
-	for _q in $(table_queues); do
-		_a=$(rx_packets "$_q") _t=0
-		while [ "$(rx_packets "$_q")" = "$_a" ]; do
-			_t=$((_t + 1))
-			[ "$_t" -le 50 ] || rxs_fail "$1: RX queue $_q (in the table) received nothing in 10 s"
-			rxs_tick
-		done
-	done
-}
 after_soft() {
 	[ "$(cat "/sys/class/net/$RXS_DUT/operstate")" = up ] || rxs_fail "$RXS_DUT not up after: $*"
 	rxs_bg_progress "$@"
@@ -143,7 +128,9 @@ phase1() {
 		rxs_say "cycle $I: rx $N, -X $X, rule add / lro off / on / delete: ok ($(cut -d. -f1 /proc/uptime) s)"
 		I=$((I + 1))
 	done
-	table_receives "after phase 1"
+	# every queue the table names
+	# shellcheck disable=SC2046
+	rxs_queues_receive "after phase 1 (a queue in the table)" $(table_queues)
 	rxs_bg_stop
 	grep -E 'SUM.*(sender|receiver)' /tmp/rxs-bg-bidir.txt | tail -n 4
 	rxs_say "phase 1: $CHANGES changes ($REFUSED -L refused as expected), table '$(table_queues)', every queue in it receiving"
