@@ -13,7 +13,8 @@
 #        kmemleak, DMA-API debugging, fault injection) with the 7.3 guest's
 #        userland (tests/kdebug/guest.sh); lib.sh's rxs_dmesg_check then
 #        also fails on what those report (rxs_kdebug_check). Modules for it
-#        are built against $RXS_CACHE/kdebug-7.3-*/build.
+#        are built against $RXS_CACHE/kdebug-7.3-*/build. It boots with
+#        slab_debug=U, without which kmemleak misses leaks on 7.x.
 #   NIC: a name (virtio, e1000e, rtl8127, mt7988, rzg2l-gbeth) or a QEMU -device string
 #        ("rtl8127,foo=bar"); ",netdev=dut" is added if absent. A PCI DUT
 #        sits behind a pcie-root-port (guest 0000:01:00.0); a platform DUT
@@ -162,7 +163,13 @@ fi
 qemu=$("$here/qemu/build.sh" | tail -n 1) || fail "QEMU build failed"
 [ -x "$qemu" ] || fail "no QEMU binary ($qemu)"
 case $kernel in
-7.3-debug) guest=$("$here/../kdebug/guest.sh" | tail -n 1) || fail "guest $kernel build failed" ;;
+7.3-debug)
+	guest=$("$here/../kdebug/guest.sh" | tail -n 1) || fail "guest $kernel build failed"
+	# SLUB debug user tracking: caches with debug flags get no per-CPU
+	# sheaves (mm/slub.c calculate_sheaf_capacity), whose arrays keep the
+	# pointer to each object handed out and so hide every leak from
+	# kmemleak (docs/debug-kernel.md)
+	append="slab_debug=U${append:+ $append}" ;;
 *) guest=$("$here/guest/build.sh" "$kernel" | tail -n 1) || fail "guest $kernel build failed" ;;
 esac
 [ -f "$guest/Image" ] && [ -f "$guest/initrd.img" ] || fail "guest $kernel incomplete"

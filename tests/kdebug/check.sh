@@ -9,8 +9,9 @@
 #      must PASS; uaf, leak, lockdep and dma must FAIL, each with its own
 #      report in the output (KASAN, kmemleak, lockdep, DMA-API);
 #   3. unless --controls-only: the project's modules built against the debug
-#      tree into build/bench-modules/7.3-debug-arm64/ and r8127's scenarios
-#      (r8127-smoke, r8127-recovery, r8127-rxfault) on the debug kernel.
+#      tree into build/bench-modules/7.3-debug-arm64/ and each driver's
+#      scenarios on the debug kernel (r8127-smoke, -recovery, -rxfault;
+#      mt7988eth-smoke, -recovery; gbeth-smoke).
 #
 # usage: tests/kdebug/check.sh [--controls-only] [--only FAULT]
 # Guests boot under RXS_GUEST_LOCK (default /run/rxscale-guest.lock).
@@ -88,6 +89,24 @@ control leak 'kmemleak: [0-9]+ new suspected memory leaks|unreferenced object 0x
 control lockdep 'WARNING: possible circular locking dependency detected'
 control dma 'DMA-API: .*device driver has pending DMA allocations while released from device'
 
+# drv SCENARIO NIC MODULE [RUNNER-ARGS...]: the scenario on the debug kernel
+# with rxscale_core and MODULE (relative to $mdst) loaded; PASS when it
+# passes, its kernel reports included (rxs_kdebug_check)
+drv() {
+	_sc=$1
+	_nic=$2
+	_ko=$3
+	shift 3
+	_log=$out/logs/$_sc.log
+	if "$run" --kernel 7.3-debug --nic "$_nic" --timeout 1500 "$@" \
+		--module "$mdst/core/rxscale_core.ko" --module "$mdst/$_ko" \
+		"$RXS_TOP/tests/bench/scenarios/$_sc.sh" >"$_log" 2>&1; then
+		ok "$(grep '^PASS' "$_log" | tail -n 1 | cut -c6-)"
+	else
+		bad "$_sc on 7.3-debug (log $_log): $(grep -E '^(FAIL|SKIP)' "$_log" | tail -n 1)"
+	fi
+}
+
 if [ "$controls_only" = 0 ] && [ -z "$only" ]; then
 	# the project's modules against the debug tree
 	mdst=$RXS_TOP/build/bench-modules/7.3-debug-arm64
@@ -100,19 +119,14 @@ if [ "$controls_only" = 0 ] && [ -z "$only" ]; then
 		rm -rf "$mdst"
 		mv "$mdst.new" "$mdst"
 		ok "modules built against the debug kernel"
-		m="--module $mdst/core/rxscale_core.ko --module $mdst/r8169/r8127.ko"
-		for sc in r8127-smoke r8127-recovery r8127-rxfault; do
-			extra=
-			[ "$sc" = r8127-rxfault ] && extra="--append iomem=relaxed"
-			_log=$out/logs/$sc.log
-			# shellcheck disable=SC2086
-			if "$run" --kernel 7.3-debug --nic rtl8127 --timeout 1200 $extra $m \
-				"$RXS_TOP/tests/bench/scenarios/$sc.sh" >"$_log" 2>&1; then
-				ok "$(grep '^PASS' "$_log" | tail -n 1)"
-			else
-				bad "$sc on 7.3-debug (log $_log): $(grep -E '^(FAIL|SKIP)' "$_log" | tail -n 1)"
-			fi
-		done
+		# scenario NIC MODULE RUNNER-ARGS: as in matrix.txt's 7.3 lines
+		drv r8127-smoke rtl8127 r8169/r8127.ko
+		drv r8127-recovery rtl8127 r8169/r8127.ko
+		drv r8127-rxfault rtl8127 r8169/r8127.ko --append iomem=relaxed
+		drv mt7988eth-smoke mt7988 mtk_eth_soc/mt7988_eth.ko
+		drv mt7988eth-recovery mt7988 mtk_eth_soc/mt7988_eth.ko --append iomem=relaxed
+		drv gbeth-smoke rzg2l-gbeth ravb/rzg2l_gbeth.ko --smp 1 --monitor \
+			--append iomem=relaxed
 	else
 		rm -rf "$mdst.new"
 		tail -n 20 "$out/modules.log" >&2
