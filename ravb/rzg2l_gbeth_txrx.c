@@ -577,6 +577,10 @@ static void gbeth_rx_one(struct gbeth_priv *p, struct gbeth_desc *d,
 	case GBETH_DT_FSTART:
 		skb = napi_build_skb(va, GBETH_RX_BUF_SIZE);
 		if (unlikely(!skb)) {
+			/* an allocation failure too, as netdev's rx-alloc-fail
+			 * counts "skb or buffer allocation" failures
+			 */
+			p->rx_stats.c.alloc_fail++;
 			p->rx_stats.c.dropped++;
 			p->rx_discard = type == GBETH_DT_FSTART;
 			goto recycle;

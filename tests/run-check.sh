@@ -11,10 +11,10 @@
 # modules, guest tools) in the cache outside the checkout, each step timed.
 # The bench runs its gate tier, or with --full every scenario at full
 # length, and --full adds softirq-compare (upstream r8169 against r8127,
-# measured side by side). Exits non-zero when any suite fails; the last
-# line is "check: N passed, N failed, N skipped" over the suites. A suite
-# that exits 77 has nothing to test yet and is counted as skipped, never as
-# passed.
+# measured side by side) and the debug-kernel tier (tests/kdebug/check.sh).
+# Exits non-zero when any suite fails; the last line is "check: N passed,
+# N failed, N skipped" over the suites. A suite that exits 77 has nothing
+# to test yet and is counted as skipped, never as passed.
 set -u
 
 . "$(dirname "$0")/lib/common.sh"
@@ -73,6 +73,7 @@ else
 	suite bench sh -c 'echo "FAIL bench: not run, prepare failed (a module, tool, QEMU or guest build)"; exit 1'
 fi
 [ "$tier" = full ] && suite softirq-compare tests/bench/softirq-compare.sh --runs 5
+[ "$tier" = full ] && suite debug tests/kdebug/check.sh
 
 echo
 echo "cold steps (prepare):"

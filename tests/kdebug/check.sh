@@ -11,7 +11,8 @@
 #   3. unless --controls-only: the project's modules built against the debug
 #      tree into build/bench-modules/7.3-debug-arm64/ and each driver's
 #      scenarios on the debug kernel (r8127-smoke, -recovery, -rxfault;
-#      mt7988eth-smoke, -recovery; gbeth-smoke).
+#      mt7988eth-smoke, -recovery; gbeth-smoke; kfault-rx on each: RX
+#      allocation failures from failslab and fail_page_alloc).
 #
 # usage: tests/kdebug/check.sh [--controls-only] [--only FAULT]
 # Guests boot under RXS_GUEST_LOCK (default /run/rxscale-guest.lock).
@@ -97,7 +98,7 @@ drv() {
 	_nic=$2
 	_ko=$3
 	shift 3
-	_log=$out/logs/$_sc.log
+	_log=$out/logs/$_sc-$_nic.log
 	if "$run" --kernel 7.3-debug --nic "$_nic" --timeout 1500 "$@" \
 		--module "$mdst/core/rxscale_core.ko" --module "$mdst/$_ko" \
 		"$RXS_TOP/tests/bench/scenarios/$_sc.sh" >"$_log" 2>&1; then
@@ -126,6 +127,11 @@ if [ "$controls_only" = 0 ] && [ -z "$only" ]; then
 		drv mt7988eth-smoke mt7988 mtk_eth_soc/mt7988_eth.ko
 		drv mt7988eth-recovery mt7988 mtk_eth_soc/mt7988_eth.ko --append iomem=relaxed
 		drv gbeth-smoke rzg2l-gbeth ravb/rzg2l_gbeth.ko --smp 1 --monitor \
+			--append iomem=relaxed
+		# the kernel's own fault injection on each driver's RX path
+		drv kfault-rx rtl8127 r8169/r8127.ko
+		drv kfault-rx mt7988 mtk_eth_soc/mt7988_eth.ko
+		drv kfault-rx rzg2l-gbeth ravb/rzg2l_gbeth.ko --smp 1 --monitor \
 			--append iomem=relaxed
 	else
 		rm -rf "$mdst.new"
