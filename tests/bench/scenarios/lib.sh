@@ -1488,3 +1488,125 @@ rxs_check_default_rss() {
 		rxs_fail "ethtool -x: the default table is not entry i -> queue i % $1 over 128 entries: $_tab"
 	echo "$_x" | grep -q '^ *toeplitz: on' || rxs_fail "ethtool -x: Toeplitz is not the hash function"
 }
+
+# ---------------------------------------------------------------- RSS flows
+# The RSS hash and queue check of r8127-rsshash and mt7988eth-rsshash: the
+# peer sends UDP and TCP flows (IPv4 and IPv6) and ICMP echo requests to
+# the DUT; tests/bench/tools/rsscheck (a --module file) captures them on
+# the DUT and compares each flow's RX queue (and, where the driver reports
+# one, skb->hash) with its own software Toeplitz over the key and table
+# that ethtool -x shows. Settings (the scenario's environment):
+# RXS_RSSHASH_FLOWS flows per kind (300), RXS_RSSHASH_MIN distinct hash
+# inputs a round must check (1000), RXS_RSSHASH_NSRC extra peer addresses
+# per family (the flows per kind, at most 250: flow i of a kind comes from
+# address i % NSRC, so that flows hashed on addresses only still differ),
+# RXS_RSSHASH_BADKEY=1 gives rsscheck a wrong key (byte 4 inverted; byte 0
+# would move only the hash's top bits, not the queue): the
+# round must then fail.
+
+# rxs_rsshash_prepare: the addresses on both ends, ping both families, and
+# the key and table from ethtool -x (in _rh_key and _rh_indir).
+rxs_rsshash_prepare() {
+	_rh_chk=$RXS_DIR/modules/rsscheck
+	_rh_n=${RXS_RSSHASH_FLOWS:-300}
+	_rh_min=${RXS_RSSHASH_MIN:-1000}
+	_rh_nsrc=${RXS_RSSHASH_NSRC:-$((_rh_n < 250 ? _rh_n : 250))}
+	[ -x "$_rh_chk" ] || rxs_fail "no $_rh_chk: pass build/bench-tools/rsscheck with --module"
+	[ "$_rh_nsrc" -le 250 ] || rxs_fail "RXS_RSSHASH_NSRC > 250"
+	ip -6 addr add fd00:8127::1/64 dev "$RXS_DUT" nodad || rxs_fail "DUT IPv6 address"
+	rxs_in_peer ip -6 addr add fd00:8127::2/64 dev "$RXS_PEER" nodad ||
+		rxs_fail "peer IPv6 address"
+	rxs_step "peer source addresses"
+	awk -v n="$_rh_nsrc" -v d="$RXS_PEER" 'BEGIN { for (i = 0; i < n; i++) {
+		printf "addr add 198.18.0.%d/24 dev %s\n", 3 + i, d
+		printf "addr add fd00:8127::1:%x/64 dev %s nodad\n", i, d } }' > /tmp/addrs.txt
+	ip -n "$RXS_NS" -batch /tmp/addrs.txt || rxs_fail "peer source addresses"
+	rxs_say "peer has $(ip -n "$RXS_NS" -4 addr show dev "$RXS_PEER" | grep -c 'inet ') IPv4 and $(ip -n "$RXS_NS" -6 addr show dev "$RXS_PEER" | grep -c 'inet6 fd00') IPv6 addresses"
+	rxs_ping 3
+	ping -6 -A -c 3 -W 2 fd00:8127::2 > /tmp/ping6.txt 2>&1 ||
+		{ cat /tmp/ping6.txt; rxs_fail "ping -6 failed"; }
+
+	rxs_rsshash_prepare_table
+}
+
+# rxs_rsshash_prepare_table: the key and table from ethtool -x again
+# (_rh_key, _rh_indir), after the scenario changed them.
+rxs_rsshash_prepare_table() {
+	rxs_step "RSS key and indirection table (ethtool -x)"
+	ethtool -x "$RXS_DUT" > /tmp/x.txt 2>&1 || { cat /tmp/x.txt; rxs_fail "ethtool -x failed"; }
+	cat /tmp/x.txt
+	_rh_key=$(awk '/^RSS hash key:/ { getline; print; exit }' /tmp/x.txt)
+	_rh_indir=$(awk '/^RSS hash key:/ { exit } /^ *[0-9]+:/ { for (i = 2; i <= NF; i++) printf "%s%s", (n++ ? "," : ""), $i }' /tmp/x.txt)
+	[ -n "$_rh_key" ] || rxs_fail "no RSS key in ethtool -x"
+	[ -n "$_rh_indir" ] || rxs_fail "no indirection table in ethtool -x"
+	rxs_say "key $_rh_key"
+	rxs_say "table of $(echo "$_rh_indir" | tr ',' '\n' | wc -l) entries"
+	if [ "${RXS_RSSHASH_BADKEY:-0}" = 1 ]; then
+		_b=$(echo "$_rh_key" | cut -d: -f5)
+		_b=$(printf '%02x' $(( 0x$_b ^ 0xff )))
+		_rh_key=$(echo "$_rh_key" | cut -d: -f1-4):$_b:$(echo "$_rh_key" | cut -d: -f6-)
+		rxs_say "RXS_RSSHASH_BADKEY: checking against the wrong key $_rh_key"
+	fi
+}
+
+# rxs_rsshash_round UDP TCP [RSSCHECK-RECV-OPTION...]: one receiver run
+# with UDP hashed as a UDP-tuple and TCP as a TCP-tuple (2 or 4), one
+# sender run from the peer, then rsscheck's verdict; fails the scenario
+# when a flow went elsewhere than predicted or too few were checked.
+rxs_rsshash_round() {
+	_u=$1
+	_tc=$2
+	shift 2
+	rxs_step "flows: UDP hashed as a $_u-tuple, TCP as a $_tc-tuple${1:+ ($*)}"
+	_out=/tmp/recv-$_u-$_tc.txt
+	rm -f "$_out"
+	"$_rh_chk" recv --dev "$RXS_DUT" --key "$_rh_key" --indir "$_rh_indir" --udp4 "$_u" \
+		--udp6 "$_u" --tcp4 "$_tc" --tcp6 "$_tc" --port 5201 --seconds 400 \
+		--min-flows "$_rh_min" "$@" > "$_out" 2>&1 &
+	_rpid=$!
+	_t=0
+	until grep -q '^rsscheck: ready' "$_out" 2>/dev/null; do
+		_t=$((_t + 1))
+		[ "$_t" -le 75 ] && kill -0 "$_rpid" 2>/dev/null ||
+			{ cat "$_out"; rxs_fail "rsscheck recv did not start"; }
+		rxs_tick
+	done
+	head -n 1 "$_out"
+	_t0=$(cut -d' ' -f1 /proc/uptime)
+	rxs_in_peer "$_rh_chk" send --dst4 "$RXS_DUT_IP" --dst6 fd00:8127::1 \
+		--udp4 "$_rh_n" --udp6 "$_rh_n" --tcp4 "$_rh_n" --tcp6 "$_rh_n" --port 5201 \
+		--sport-base $((20000 + _u * 1000)) --size 400 \
+		--src4 198.18.0.3 --src6 fd00:8127::1:0 --nsrc "$_rh_nsrc"
+	_src=$?
+	# other IP traffic (2-tuple hash): ICMP echo requests from 8 addresses
+	# per family, padded like the rest; all at once (a process each), each
+	# leaves a file if answered
+	rm -f /tmp/icmp-ok.*
+	_pids=
+	_i=0
+	while [ "$_i" -lt 8 ]; do
+		{ rxs_in_peer ping -c 1 -W 2 -s 400 -I "198.18.0.$((3 + _i))" "$RXS_DUT_IP" > /dev/null 2>&1 &&
+			: > "/tmp/icmp-ok.4-$_i"; } &
+		_pids="$_pids $!"
+		{ rxs_in_peer ping -6 -c 1 -W 2 -s 400 -I "fd00:8127::1:$_i" fd00:8127::1 > /dev/null 2>&1 &&
+			: > "/tmp/icmp-ok.6-$_i"; } &
+		_pids="$_pids $!"
+		_i=$((_i + 1))
+	done
+	for _p in $_pids; do
+		wait "$_p"
+	done
+	_ok=$(find /tmp -maxdepth 1 -name 'icmp-ok.*' | wc -l)
+	[ "$_ok" = 16 ] || {
+		rxs_say "ICMP echo requests answered: $_ok of 16"
+		_src=1
+	}
+	sleep 1
+	kill -INT "$_rpid"
+	wait "$_rpid"
+	_rrc=$?
+	rxs_say "round took $(awk -v a="$_t0" -v b="$(cut -d' ' -f1 /proc/uptime)" 'BEGIN { print b - a }') s (guest time)"
+	tail -n +2 "$_out"
+	[ "$_src" = 0 ] || rxs_fail "rsscheck send or ping: not every flow was sent (status $_src)"
+	[ "$_rrc" = 0 ] || rxs_fail "rsscheck recv: status $_rrc (UDP $_u-tuple, TCP $_tc-tuple)"
+}

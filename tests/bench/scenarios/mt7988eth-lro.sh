@@ -127,6 +127,12 @@ rxs_refused "a duplicate when full" "File exists" "" \
 [ "$(rules)" = "0=$RULE_IP 1=$RULE2_IP " ] || rxs_fail "a refused -N changed the rules: '$(rules)'"
 
 # ---------------------------------------------------------------- measure
+# flushes: the driver's LRO flush reasons "AGG AGE NOT_IN_SEQ" (the
+# hardware's rxd6 reason: the count or the buffer full, the aggregation
+# timer, an out-of-order segment)
+flushes() {
+	echo "$(stat_of lro_flush_agg) $(stat_of lro_flush_age) $(stat_of lro_flush_not_in_seq)"
+}
 # measure TAG: one flow of RXS_LRO_SECS s from the peer to RULE_IP; the
 # stack's skbs and gso_segs sum, the model's MIB frames, the peer's
 # frames, the driver's LRO counters; prints the mean segments per skb.
@@ -137,6 +143,7 @@ measure() {
 	_b_ptx=$(rxs_peer_stat tx_packets) _b_lsk=$(stat_of lro_skbs)
 	_b_lsg=$(stat_of lro_segments) _b_rxq=$(rxq_sum)
 	_b_byt=$(cat "/sys/class/net/$RXS_DUT/statistics/rx_bytes")
+	_b_fl=$(flushes)
 	RXS_IPERF_TAG="lro=$_tag" rxs_iperf rev 1 "$RXS_LRO_SECS"
 	sleep 1
 	_mib=$(( $(stat_of hw_rx_packets) - _b_mib ))
@@ -147,9 +154,10 @@ measure() {
 	_lsg=$(( $(stat_of lro_segments) - _b_lsg ))
 	_rxq=$(( $(rxq_sum) - _b_rxq ))
 	_byt=$(( $(cat "/sys/class/net/$RXS_DUT/statistics/rx_bytes") - _b_byt ))
+	_fl=$(echo "$_b_fl $(flushes)" | awk '{ printf "count/size %d, timer %d, out of order %d", $4 - $1, $5 - $2, $6 - $3 }')
 	_mean=$(awk -v f="$_mib" -v s="$_skb" 'BEGIN { printf "%.2f", s ? f / s : 0 }')
 	_pps=$(awk -v s="$_skb" -v t="$RXS_LRO_SECS" 'BEGIN { printf "%d", s / t }')
-	rxs_say "LRO $_tag: model MIB frames $_mib, peer sent $_ptx; stack: $_skb skbs ($_pps/s), gso_segs sum $_seg; driver: LRO $_lsk buffers, $_lsg segments, rx queues $_rxq frames, $_byt bytes"
+	rxs_say "LRO $_tag: model MIB frames $_mib, peer sent $_ptx; stack: $_skb skbs ($_pps/s), gso_segs sum $_seg; driver: LRO $_lsk buffers ($_fl), $_lsg segments, rx queues $_rxq frames, $_byt bytes"
 	echo "RXSCALE-LRO: lro=$_tag segs_per_skb=$_mean stack_pps=$_pps frames=$_mib skbs=$_skb"
 	[ "$_mib" -gt 200 ] || rxs_fail "LRO $_tag: only $_mib frames in $RXS_LRO_SECS s"
 	rxs_within "$_mib" "$_ptx" $((20 + _ptx / 100)) ||

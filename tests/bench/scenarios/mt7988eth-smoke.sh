@@ -12,6 +12,8 @@
 RXS_SECS=${RXS_SECS:-3}
 # iperf3 -P 8 receive run (the RSS spread check)
 RXS_SPREAD_SECS=${RXS_SPREAD_SECS:-2}
+# iperf3 -P 8 each way after it (0: none)
+RXS_IPERF8_SECS=${RXS_IPERF8_SECS:-0}
 
 [ "${RXS_DUT_BUS:-pci}" = platform ] ||
 	rxs_fail "run with --nic mt7988 (a platform DUT), not '$RXS_NIC'"
@@ -172,6 +174,17 @@ rxs_say "$_pdev-tx fired $_d_itx times"
 [ "$_d_itx" -gt 0 ] || rxs_fail "TX completions without a TX interrupt"
 count_match
 rxs_no_iface_errors
+
+# issue 15's long run: iperf3 -P 8 for RXS_IPERF8_SECS s each way (30 in
+# the full tier; 0 skips it), counted against the model's MIB and the peer
+if [ "${RXS_IPERF8_SECS:-0}" -gt 0 ]; then
+	rxs_step "iperf3 -P 8, $RXS_IPERF8_SECS s each way"
+	snap
+	rxs_iperf rev 8 "$RXS_IPERF8_SECS"
+	rxs_iperf fwd 8 "$RXS_IPERF8_SECS"
+	count_match
+	rxs_no_iface_errors
+fi
 
 # ---------------------------------------------------------------- channels
 rxs_step "ethtool -L"

@@ -5,7 +5,7 @@
 // bit-by-bit version), per flow, in the bench guest.
 //
 //   rsscheck recv --dev IF --key HEX --indir Q,Q,... [--udp4 2|4] [--udp6 2|4]
-//                 [--tcp4 2|4] [--tcp6 2|4]
+//                 [--tcp4 2|4] [--tcp6 2|4] [--queue-only]
 //                 [--port P] [--seconds S] [--min-flows N] [--verbose]
 //   rsscheck send --dst4 ADDR --dst6 ADDR [--udp4 N] [--udp6 N] [--tcp4 N]
 //                 [--tcp6 N] [--port P] [--sport-base P] [--size BYTES]
@@ -39,13 +39,21 @@
 // Expected hash: Toeplitz over src, dst (IPv4 8 bytes, IPv6 32 bytes) and,
 // for TCP unless --tcp4/--tcp6 2 (ethtool -N rx-flow-hash tcpX sd) and for
 // UDP when --udp4/--udp6 4 (udpX sdfn), source and destination ports. Expected queue: the indirection
-// table entry at hash & (size - 1). A control key (the real key with byte 0
-// inverted) is evaluated too: if it "matches" as often as the real key, the
+// table entry at hash & (size - 1). A control key (the real key with byte 4
+// inverted: byte 0 only reaches the hash's top bits, never the low ones
+// that pick the queue) is evaluated too: if it "matches" as often as the real key, the
 // comparison cannot tell keys apart and the run fails.
 //
 // Prints "RXSCALE-RSSHASH: flows=N match=N mismatch=N ..." and exits 0 only
 // when every flow with a complete hash matches (hash and queue), at least
 // --min-flows flows were checked and the control key does not match.
+//
+// --queue-only: for a NIC that writes no hash into its RX descriptor (the
+// MT7988 frame engine: its driver leaves skb->hash to the stack), only the
+// RX queue is compared: each flow must arrive on the queue the software
+// Toeplitz and the table predict. The control key then "matches" a flow
+// when it predicts the same queue, which it does for about one flow in
+// n_queues by chance; half or more of the flows fail the run as above.
 
 #include <arpa/inet.h>
 #include <linux/filter.h>
@@ -98,7 +106,7 @@ void on_signal(int)
 {
 	std::fprintf(stderr, "rsscheck: %s\n"
 		"usage: rsscheck recv --dev IF --key HEX --indir Q,Q,... [--udp4 2|4] [--udp6 2|4]\n"
-		"                     [--tcp4 2|4] [--tcp6 2|4]\n"
+		"                     [--tcp4 2|4] [--tcp6 2|4] [--queue-only]\n"
 		"                     [--port P] [--seconds S] [--min-flows N] [--verbose]\n"
 		"       rsscheck send --dst4 ADDR --dst6 ADDR [--udp4 N] [--udp6 N] [--tcp4 N]\n"
 		"                     [--tcp6 N] [--port P] [--sport-base P] [--size BYTES]\n"
@@ -425,7 +433,7 @@ int cmd_recv(int argc, char **argv)
 	std::string dev, keyhex, indirs;
 	unsigned udp4 = 2, udp6 = 2, tcp4 = 4, tcp6 = 4, port = 5201, min_flows = 1000;
 	double seconds = 120;
-	bool verbose = false;
+	bool verbose = false, queue_only = false;
 
 	for (int i = 0; i < argc; i++) {
 		std::string a = argv[i];
@@ -456,6 +464,8 @@ int cmd_recv(int argc, char **argv)
 			min_flows = static_cast<unsigned>(num_arg(val(), 1u << 30));
 		else if (a == "--verbose")
 			verbose = true;
+		else if (a == "--queue-only")
+			queue_only = true;
 		else
 			usage(("unknown option " + a).c_str());
 	}
@@ -490,8 +500,9 @@ int cmd_recv(int argc, char **argv)
 	add_listener(fds, AF_INET6, SOCK_DGRAM, port);
 	size_t n_static = fds.size();
 
-	std::printf("rsscheck: ready on %s (key %zu bytes, %zu-entry table, udp4 %u-tuple, udp6 %u-tuple, tcp4 %u-tuple, tcp6 %u-tuple)\n",
-		    dev.c_str(), key.size(), indir.size(), udp4, udp6, tcp4, tcp6);
+	std::printf("rsscheck: ready on %s (key %zu bytes, %zu-entry table, udp4 %u-tuple, udp6 %u-tuple, tcp4 %u-tuple, tcp6 %u-tuple%s)\n",
+		    dev.c_str(), key.size(), indir.size(), udp4, udp6, tcp4, tcp6,
+		    queue_only ? ", RX queue only" : "");
 	std::fflush(stdout);
 
 	Receiver rx;
@@ -554,7 +565,7 @@ int cmd_recv(int argc, char **argv)
 
 	// compare
 	std::vector<u8> ctl = key;
-	ctl[0] ^= 0xff;
+	ctl[4] ^= 0xff;
 	unsigned long checked = 0, match = 0, mismatch = 0, incomplete = 0;
 	unsigned long qmatch = 0, qmismatch = 0, qunknown = 0, ctl_match = 0;
 	unsigned shown = 0;
@@ -565,10 +576,12 @@ int cmd_recv(int argc, char **argv)
 		Flow &f = kv.second;
 		bool complete = true, conflict = false;
 
-		for (unsigned k = 0; k < kHashSockets; k++) {
+		for (unsigned k = 0; k < kHashSockets && !queue_only; k++) {
 			complete = complete && f.byte[k] >= 0;
 			conflict = conflict || f.conflict[k];
 		}
+		if (queue_only)
+			complete = f.byte[kHashSockets] >= 0 && !f.conflict[kHashSockets];
 		if (!complete) {
 			incomplete++;
 			if (verbose)
@@ -591,10 +604,16 @@ int cmd_recv(int argc, char **argv)
 		checked++;
 		inputs[std::string(reinterpret_cast<const char *>(f.in), len)] = true;
 		types[f.type + (f.l4 && !ports ? "(2t)" : "")]++;
-		if (cw == hw)
-			ctl_match++;
 		unsigned qsw = indir[sw & (indir.size() - 1)];
 		int qhw = f.byte[kHashSockets] >= 0 ? f.byte[kHashSockets] - 1 : -2;
+		if (queue_only) {
+			// no hash from the driver: the queue stands for it
+			hw = sw;
+			if (static_cast<int>(indir[cw & (indir.size() - 1)]) == qhw)
+				ctl_match++;
+		} else if (cw == hw) {
+			ctl_match++;
+		}
 		bool qok = true;
 		if (qhw == -2 || f.conflict[kHashSockets]) {
 			qunknown++;
@@ -612,7 +631,10 @@ int cmd_recv(int argc, char **argv)
 		}
 		if (hw != sw || conflict)
 			mismatch++;
-		if (shown++ < 20)
+		if (queue_only && shown++ < 20)
+			std::printf("rsscheck: MISMATCH %s: driver queue %d, software hash %08x queue %u (%s, %u input bytes)\n",
+				    f.text.c_str(), qhw, sw, qsw, ports ? "4-tuple" : "2-tuple", len);
+		else if (!queue_only && shown++ < 20)
 			std::printf("rsscheck: MISMATCH %s: driver hash %08x%s queue %d, software %08x queue %u (%s, %u input bytes)\n",
 				    f.text.c_str(), hw, conflict ? " (varies within the flow)" : "",
 				    qhw, sw, qsw, ports ? "4-tuple" : "2-tuple", len);
@@ -626,9 +648,10 @@ int cmd_recv(int argc, char **argv)
 		    rx.undecided[0], rx.undecided[1], rx.undecided[2], rx.undecided[3],
 		    rx.undecided[4], rx.unparsed, drops, conns);
 	unsigned long distinct = inputs.size();
-	std::printf("RXSCALE-RSSHASH: flows=%lu match=%lu mismatch=%lu distinct_inputs=%lu queue_match=%lu queue_mismatch=%lu queue_unknown=%lu incomplete=%lu control_match=%lu types=%s udp4=%u-tuple udp6=%u-tuple tcp4=%u-tuple tcp6=%u-tuple\n",
+	std::printf("RXSCALE-RSSHASH: flows=%lu match=%lu mismatch=%lu distinct_inputs=%lu queue_match=%lu queue_mismatch=%lu queue_unknown=%lu incomplete=%lu control_match=%lu types=%s udp4=%u-tuple udp6=%u-tuple tcp4=%u-tuple tcp6=%u-tuple check=%s\n",
 		    checked, match, mismatch, distinct, qmatch, qmismatch, qunknown,
-		    incomplete, ctl_match, tl.c_str(), udp4, udp6, tcp4, tcp6);
+		    incomplete, ctl_match, tl.c_str(), udp4, udp6, tcp4, tcp6,
+		    queue_only ? "queue" : "hash+queue");
 	bool ok = true;
 	if (mismatch || qmismatch) {
 		std::printf("rsscheck: FAIL: %lu hash and %lu queue mismatches\n", mismatch, qmismatch);
