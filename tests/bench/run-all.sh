@@ -28,7 +28,7 @@
 # per kernel against it, and reserves the budget of the drivers that have
 # no gate lines yet.
 #
-# Logs: ${RXS_BENCH_LOGS:-<top>/build/bench}/<tier>-<scenario>-<kernel>-<nic>_<envs>.log
+# Logs: ${RXS_BENCH_LOGS:-<top>/build/bench}/<tier>-<scenario>-<kernel>-<nic>_[smp_N_]<envs>.log
 
 set -u
 
@@ -89,6 +89,9 @@ while read -r ltier drv budget scen kern nic opts; do
 	opts=$(printf '%s' "${opts:-}" | sed -e "s|\${RXS_CACHE}|$RXS_CACHE|g" \
 		-e "s|\${RXS_TOP}|$RXS_TOP|g")
 	envs=$(printf '%s\n' $opts | sed -n '/^--env$/{n;p}' | tr '\n' ' ')
+	# lines that differ only in the vCPUs get their own tag and log
+	smp=$(printf '%s\n' $opts | sed -n '/^--smp$/{n;p}' | tail -n 1)
+	envs="${smp:+smp=$smp }$envs"
 	tag="$scen $kern $(echo "$nic" | cut -d, -f1) [$drv]${envs:+ ${envs% }}"
 	log=$logs/$ltier-$scen-$kern-$(echo "$nic $envs" | tr ',=/ ' '____' | tr -s '_' | sed 's/_$//').log
 	s0=$(rxsb_now)
