@@ -308,5 +308,31 @@ expect_rc 1 "driver without counters"
 expect_out "no rss_buckets file for eth0 ($PCI)" "driver without counters"
 mv "$CNT.away" "$CNT"
 
+# the counter file: the driver's debugfs directory first (a decoy of
+# another driver for the same device is not read), else any directory but
+# tracing/ (whose automount Linux 7.x logs as deprecated)
+mkdir -p "$R/sys/bus/pci/drivers/r8127" "$R/sys/kernel/debug/aaa/$PCI" "$R/sys/kernel/debug/tracing/$PCI"
+echo garbage > "$R/sys/kernel/debug/aaa/$PCI/rss_buckets"
+echo garbage > "$R/sys/kernel/debug/tracing/$PCI/rss_buckets"
+ln -s "../../../bus/pci/drivers/r8127" "$R/sys/devices/pci0000:00/$PCI/driver"
+default_table
+cp "$F/s0" "$CNT"
+seq_is s1
+tune --dry-run rebalance eth0
+expect_rc 0 "driver's debugfs directory"
+expect_out "decision: change" "driver's debugfs directory"
+rm "$R/sys/devices/pci0000:00/$PCI/driver"
+cp "$F/s0" "$CNT"
+seq_is s1
+tune --dry-run rebalance eth0
+expect_rc 1 "without a driver link, the first directory"
+expect_out "line 1: want 'bucket queue packets bytes'" "without a driver link, the first directory (the decoy)"
+rm -r "$R/sys/kernel/debug/aaa"
+mv "$R/sys/kernel/debug/r8127" "$T/r8127.away"
+tune --dry-run rebalance eth0
+expect_rc 1 "tracing/ is never read"
+expect_out "no rss_buckets file for eth0" "tracing/ is never read"
+mv "$T/r8127.away" "$R/sys/kernel/debug/r8127"
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
