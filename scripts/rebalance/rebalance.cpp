@@ -189,6 +189,58 @@ void local_search(const std::vector<uint64_t> &load,
 	}
 }
 
+// Exact search over the loaded buckets of the free queues, seeded with
+// the table in hand as the best: depth first, heaviest bucket first, a
+// queue skipped when an earlier one has the same capacity and load (so
+// never two empty twins), a branch cut when a queue would reach the best
+// value. Stops after a budget of queue tries (nodes times queues), keeping
+// the best found.
+struct exact_search {
+	const std::vector<uint64_t> &load;
+	const std::vector<uint32_t> &cap;
+	const std::vector<uint32_t> &free;
+	std::vector<uint32_t> items;	// loaded buckets, heaviest first
+	std::vector<uint32_t> at, best_at;
+	std::vector<uint64_t> ql;
+	uint64_t best_l;
+	uint32_t best_c;
+	long nodes;
+	bool improved;
+
+	void dfs(size_t k)
+	{
+		nodes -= (long)free.size();
+		if (nodes < 0)
+			return;
+		if (k == items.size()) {
+			uint32_t m = free[0];
+			for (uint32_t q : free)
+				if (norm_less(ql[m], cap[m], ql[q], cap[q]))
+					m = q;
+			if (norm_less(ql[m], cap[m], best_l, best_c)) {
+				best_l = ql[m];
+				best_c = cap[m];
+				best_at = at;
+				improved = true;
+			}
+			return;
+		}
+		uint64_t l = load[items[k]];
+		for (size_t i = 0; i < free.size(); i++) {
+			uint32_t q = free[i];
+			bool twin = false;
+			for (size_t j = 0; j < i && !twin; j++)
+				twin = cap[free[j]] == cap[q] && ql[free[j]] == ql[q];
+			if (twin || !norm_less(ql[q] + l, cap[q], best_l, best_c))
+				continue;
+			ql[q] += l;
+			at[k] = q;
+			dfs(k + 1);
+			ql[q] -= l;
+		}
+	}
+};
+
 } // namespace
 
 Table assign(const std::vector<uint64_t> &load,
@@ -235,6 +287,7 @@ Table assign(const std::vector<uint64_t> &load,
 	}
 
 	// the rest: heaviest first to the lowest load / capacity after it
+	const size_t next0 = next;
 	for (; next < order.size(); next++) {
 		uint32_t b = order[next], best = free[0];
 
@@ -246,6 +299,31 @@ Table assign(const std::vector<uint64_t> &load,
 		ql[best] += load[b];
 	}
 	local_search(load, cap, free, t, ql);
+
+	// exact where the search is small enough, else what it found by then
+	exact_search ex{ load, cap, free, {}, {}, {}, {}, 0, 0, 2000000, false };
+	for (size_t k = next0; k < order.size(); k++)
+		ex.items.push_back(order[k]);
+	if (ex.items.size() > 1) {
+		uint32_t m = free[0];
+		for (uint32_t q : free)
+			if (norm_less(ql[m], cap[m], ql[q], cap[q]))
+				m = q;
+		ex.best_l = ql[m];
+		ex.best_c = cap[m];
+		ex.at.assign(ex.items.size(), 0);
+		ex.ql = ql;
+		for (uint32_t b : ex.items)
+			ex.ql[t[b]] -= load[b];
+		ex.dfs(0);
+		if (ex.improved) {
+			for (size_t k = 0; k < ex.items.size(); k++) {
+				ql[t[ex.items[k]]] -= load[ex.items[k]];
+				t[ex.items[k]] = ex.best_at[k];
+				ql[ex.best_at[k]] += load[ex.items[k]];
+			}
+		}
+	}
 
 	// idle buckets: to the free queue with the fewest buckets
 	for (uint32_t b = 0; b < size; b++)
