@@ -432,6 +432,46 @@ TEST(Rebalance, RecordedTwentyFlows)
 	}
 }
 
+TEST(Rebalance, RecordedSeriesPredictsNextWindow)
+{
+	// 13 snapshots 5 s apart under one (default) table: a table computed
+	// on one window, applied to the next window's loads, must beat the
+	// default there; it is also never better than the next window's own
+	// optimum. Measured: 1.03..1.14 against the default's 1.29..1.69
+	std::ifstream f(std::string(RXS_UNIT_DATA) + "/rss_buckets_p20_series.txt");
+	ASSERT_TRUE(f);
+	std::vector<std::string> text;
+	std::string line;
+	while (std::getline(f, line)) {
+		if (line.rfind("# snapshot ", 0) == 0)
+			text.emplace_back();
+		else if (!text.empty())
+			text.back() += line + "\n";
+	}
+	ASSERT_EQ(text.size(), 13u);
+	std::vector<Snapshot> snap(text.size());
+	std::string err;
+	for (size_t k = 0; k < text.size(); k++)
+		ASSERT_TRUE(parse_snapshot(text[k], snap[k], err)) << k << err;
+	Caps c(4, 1);
+	Table def = default_table(128, 4);
+	double worst = 0;
+	for (size_t k = 0; k + 2 < snap.size(); k++) {
+		Loads w0, w1;
+		ASSERT_TRUE(bucket_delta(snap[k], snap[k + 1], false, w0, err));
+		ASSERT_TRUE(bucket_delta(snap[k + 1], snap[k + 2], false, w1, err));
+		Table t = assign(w0, c);
+		double held = imbalance(w1, t, c), d = imbalance(w1, def, c);
+		double own = imbalance(w1, assign(w1, c), c);
+		printf("window %zu: table of window %zu %.3f, default %.3f, own optimum %.3f\n",
+		       k + 1, k, held, d, own);
+		EXPECT_LT(held, d) << k;
+		EXPECT_LE(own, held + 1e-9) << k;
+		worst = std::max(worst, held);
+	}
+	EXPECT_LT(worst, 1.2);
+}
+
 TEST(Snapshot, ParseAndDelta)
 {
 	Snapshot a, b;
