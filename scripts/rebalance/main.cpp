@@ -45,6 +45,9 @@ void usage(std::ostream &o)
 	  << "  -t, --current FILE    the table in use (numbers; default AFTER's)\n"
 	  << "  -g, --min-gain PCT    change only if the busiest queue gets PCT %\n"
 	  << "                        lighter (default 10)\n"
+	  << "  -k, --keep-below X    keep the table while its imbalance is at most X\n"
+	  << "                        (default 1.15: a table held over the next\n"
+	  << "                        interval measured 1.03-1.14, docs/rebalance.md)\n"
 	  << "  -p, --min-total N     change only with at least N packets or bytes\n"
 	  << "                        in the interval (default 1000)\n"
 	  << "  -w, --contiguous      only tables ethtool -X weight can express;\n"
@@ -176,6 +179,7 @@ int main(int argc, char **argv)
 	std::string cap_arg, current_file;
 	bool bytes = false, contiguous = false;
 	uint64_t n_queues = 0, min_gain = 10, min_total = 1000;
+	double keep_below = 1.15;
 
 	if (!args.empty() && args[0] == "set") {
 		if (args.size() != 3)
@@ -211,6 +215,13 @@ int main(int argc, char **argv)
 		} else if (a == "-g" || a == "--min-gain") {
 			if (!value(v) || !parse_u64(v, min_gain) || min_gain > 100)
 				return die_usage(a + " wants 0..100");
+		} else if (a == "-k" || a == "--keep-below") {
+			char *end;
+			if (!value(v) || v.empty())
+				return die_usage(a + " wants a number >= 0");
+			keep_below = strtod(v.c_str(), &end);
+			if (*end || !(keep_below >= 0) || keep_below > 1000)
+				return die_usage(a + " wants a number >= 0");
 		} else if (a == "-p" || a == "--min-total") {
 			if (!value(v) || !parse_u64(v, min_total))
 				return die_usage(a + " wants a number");
@@ -275,6 +286,7 @@ int main(int argc, char **argv)
 	uint64_t total = std::accumulate(load.begin(), load.end(), uint64_t(0));
 	double now = imbalance(load, cur, cap), nw = imbalance(load, t, cap);
 	std::string decision;
+	char buf[64];
 
 	if (total < min_total)
 		decision = "keep (" + std::to_string(total) + " " +
@@ -282,12 +294,16 @@ int main(int argc, char **argv)
 			   std::to_string(min_total) + ")";
 	else if (t == cur)
 		decision = "keep (the table in use)";
+	else if (now <= keep_below) {
+		snprintf(buf, sizeof(buf), "keep (imbalance %.2f <= %.2f)", now,
+			 keep_below);
+		decision = buf;
+	}
 	else if ((now - nw) * 100 < (double)min_gain * now)
 		decision = "keep (gain below " + std::to_string(min_gain) + " %)";
 	else
 		decision = "change";
 
-	char buf[64];
 	std::cout << "buckets " << load.size() << "\n"
 		  << "queues " << nq << "\n"
 		  << "capacity " << join32(cap) << "\n"

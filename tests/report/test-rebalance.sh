@@ -244,10 +244,27 @@ expect_out "decision: keep" "--capacity: 6 x 100 on the default table, gain belo
 echo 1024 > "$R/sys/devices/system/cpu/cpu2/cpu_capacity"
 echo 1024 > "$R/sys/devices/system/cpu/cpu3/cpu_capacity"
 
-# loop with hysteresis: change, hold one interval, then buckets 2 and 6
-# (both queue 0 in the new table) at 10 each: 120 on queue 0, and the
-# best table (6 to queue 1) has 110, 8 % lighter: not worth a change. One
-# write in four intervals
+# a dead band: queue 0 at 113 of 400 (1.13) where a perfect table exists
+# (50+50 three times, 50+37+13): 11.5 % lighter, but 1.13 <= 1.15 keeps
+snap s6 0=13 4=50 8=50 1=50 5=37 2=50 6=50 3=50 7=50
+default_table
+cp "$F/s0" "$CNT"
+seq_is s6
+tune --dry-run rebalance eth0
+expect_rc 0 "dead band"
+expect_out "decision: keep (imbalance 1.13 <= 1.15)" "dead band"
+cp "$F/s0" "$CNT"
+seq_is s6
+tune --dry-run rebalance --keep-below 1.1 eth0
+expect_out "imbalance-new: 1.00" "dead band narrowed"
+expect_out "decision: change" "dead band narrowed"
+tune --dry-run rebalance --keep-below x eth0
+expect_rc 2 "bad --keep-below"
+
+# loop with hysteresis: change, hold one interval, then buckets 2 and 6 at
+# 10 each: queues 0 and 3 at 110 of 420 in the new table, and no table does
+# better: no gain. With the dead band off (--keep-below 1) the gain rule
+# keeps it. One write in four intervals
 snap s3 0=200 4=200 8=200 1=200
 snap s4 0=300 4=300 8=300 1=300 2=10 6=10
 snap s5 0=400 4=400 8=400 1=400 2=20 6=20
@@ -255,7 +272,7 @@ default_table
 cp "$F/s0" "$CNT"
 seq_is s1 s3 s4 s5
 : > "$F/log"
-tune rebalance --loop --count 4 --hold 1 -i 1 eth0
+tune rebalance --loop --count 4 --hold 1 -i 1 --keep-below 1 eth0
 expect_rc 0 "loop"
 [ "$(grep -c 'rebal set' "$F/log")" -eq 1 ] && ok || bad "loop: $(grep -c 'rebal set' "$F/log") writes, wanted 1"
 expect_out "holding: 1 more interval" "loop: hold"
