@@ -24,6 +24,7 @@
 #include <linux/u64_stats_sync.h>
 #include <linux/workqueue.h>
 #include <rxscale/kcore.h>
+#include <rxscale/rss_buckets.h>
 
 #include "r8127_regs.h"
 #include "r8127_fw.h"
@@ -147,6 +148,16 @@ struct r8127_queue_stats {
 	struct u64_stats_sync syncp;
 };
 
+/*
+ * Per-bucket RX counters of one ring (debugfs rss_buckets): written by
+ * its NAPI only, a cache-line aligned array of its own so that rings on
+ * different CPUs share no line; summed over the rings when read.
+ */
+struct r8127_rx_buckets {
+	struct rxs_rss_buckets c;
+	struct u64_stats_sync syncp;
+} ____cacheline_aligned_in_smp;
+
 /* Device counters as ethtool -S shows them (a snapshot, host order). */
 struct r8127_dev_stats {
 	u64 tx_timeouts;
@@ -187,6 +198,7 @@ struct r8127_rx_ring {
 	u16 q;
 	bool v4;		/* RxDescV4 layout */
 	struct r8127_queue_stats *stats;	/* tp->rx_stats[q] */
+	struct r8127_rx_buckets *buckets;	/* tp->rx_buckets[q] */
 };
 
 /*
@@ -285,6 +297,8 @@ struct r8127_priv {
 	/* per-queue counters, kept across reconfigurations */
 	struct r8127_queue_stats rx_stats[R8127_MAX_RX_QUEUES];
 	struct r8127_queue_stats tx_stats[R8127_MAX_TX_QUEUES];
+	/* per-bucket RX counters, per ring, kept the same way */
+	struct r8127_rx_buckets rx_buckets[R8127_MAX_RX_QUEUES];
 	/* one per channel of vmap; napis[] points at them (the core's view) */
 	struct r8127_napi napi[R8127_MAX_NAPI];
 	struct napi_struct *napis[R8127_MAX_NAPI];

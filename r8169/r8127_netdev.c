@@ -386,8 +386,10 @@ int r8127_netdev_setup(struct r8127_priv *tp)
 	int ret;
 	u32 q;
 
-	for (q = 0; q < R8127_MAX_RX_QUEUES; q++)
+	for (q = 0; q < R8127_MAX_RX_QUEUES; q++) {
 		u64_stats_init(&tp->rx_stats[q].syncp);
+		u64_stats_init(&tp->rx_buckets[q].syncp);
+	}
 	for (q = 0; q < R8127_MAX_TX_QUEUES; q++)
 		u64_stats_init(&tp->tx_stats[q].syncp);
 	for (q = 0; q < R8127_MAX_NAPI; q++) {

@@ -145,17 +145,27 @@ static void r8127_rx_csum(struct r8127_rx_ring *r, struct sk_buff *skb,
 	}
 }
 
-static void r8127_rx_hash(struct r8127_rx_ring *r, struct sk_buff *skb, u32 i)
+/*
+ * The RSS hash and RSSInfo of RxDescV4 descriptor @i; false when it has
+ * none (legacy descriptors, or a frame that is neither IPv4 nor IPv6).
+ */
+static bool r8127_rx_rss(struct r8127_rx_ring *r, u32 i, u32 *info, u32 *hash)
 {
 	struct r8127_rx_desc_v4 *d = &((struct r8127_rx_desc_v4 *)r->desc)[i];
-	u32 info, hash;
+
+	if (!r->v4)
+		return false;
+	*info = le32_to_cpu(d->rss_info);
+	*hash = le32_to_cpu(d->rss_hash);
+	return *info & (R8127_RSSI_IPV4 | R8127_RSSI_IPV6);
+}
+
+static void r8127_rx_hash(struct r8127_rx_ring *r, struct sk_buff *skb,
+			  u32 info, u32 hash)
+{
 	bool l4;
 
-	if (!r->v4 || !(r->tp->dev->features & NETIF_F_RXHASH))
-		return;
-	info = le32_to_cpu(d->rss_info);
-	hash = le32_to_cpu(d->rss_hash);
-	if (!(info & (R8127_RSSI_IPV4 | R8127_RSSI_IPV6)))
+	if (!(r->tp->dev->features & NETIF_F_RXHASH))
 		return;
 	/*
 	 * Ports are in the hash only when the protocol's 4-tuple hashing is
@@ -168,6 +178,16 @@ static void r8127_rx_hash(struct r8127_rx_ring *r, struct sk_buff *skb, u32 i)
 		l4 = (info & R8127_RSSI_TCP) ? READ_ONCE(r->tp->rss_tcp6) :
 		     (info & R8127_RSSI_UDP) && READ_ONCE(r->tp->rss_udp6);
 	skb_set_hash(skb, hash, l4 ? PKT_HASH_TYPE_L4 : PKT_HASH_TYPE_L3);
+}
+
+/* A frame of @len bytes into the bucket its hash selects (rss_buckets). */
+static void r8127_rx_count_bucket(struct r8127_rx_ring *r, u32 hash, u32 len)
+{
+	struct r8127_rx_buckets *b = r->buckets;
+
+	u64_stats_update_begin(&b->syncp);
+	rxs_rss_buckets_count(&b->c, hash, R8127_RSS_INDIR_SIZE, len);
+	u64_stats_update_end(&b->syncp);
 }
 
 static struct sk_buff *r8127_rx_build(struct r8127_rx_ring *r, u32 i,
@@ -196,9 +216,10 @@ static bool r8127_rx_one(struct r8127_rx_ring *r, u32 i, u32 opts1,
 					 &r8127_rx1_bits;
 	struct net_device *dev = r->tp->dev;
 	u32 whole = R8127_DESC_FIRST | R8127_DESC_LAST;
+	u32 opts2, len, info, hash;
 	struct page *fresh;
 	struct sk_buff *skb;
-	u32 opts2, len;
+	bool rss;
 
 	len = FIELD_GET(R8127_RX_LEN, opts1);
 	if (!(dev->features & NETIF_F_RXFCS))
@@ -224,7 +245,9 @@ static bool r8127_rx_one(struct r8127_rx_ring *r, u32 i, u32 opts1,
 
 	opts2 = r8127_rx_opts2(r, i);
 	r8127_rx_csum(r, skb, opts1, b, c);
-	r8127_rx_hash(r, skb, i);
+	rss = r8127_rx_rss(r, i, &info, &hash);
+	if (rss)
+		r8127_rx_hash(r, skb, info, hash);
 	if (opts2 & R8127_RX_VLAN)
 		__vlan_hwaccel_put_tag(skb, htons(ETH_P_8021Q),
 				       swab16(FIELD_GET(R8127_RX_VLAN_TAG, opts2)));
@@ -232,6 +255,8 @@ static bool r8127_rx_one(struct r8127_rx_ring *r, u32 i, u32 opts1,
 	skb_record_rx_queue(skb, r->q);
 	c->packets++;
 	c->bytes += skb->len;
+	if (rss)
+		r8127_rx_count_bucket(r, hash, skb->len);
 	napi_gro_receive(r->napi, skb);
 	return true;
 }
@@ -751,6 +776,7 @@ int r8127_rings_alloc(struct r8127_priv *tp, struct r8127_stage *st)
 		r->tp = tp;
 		r->q = q;
 		r->stats = &tp->rx_stats[q];
+		r->buckets = &tp->rx_buckets[q];
 		r->v4 = st->rx_v4;
 		r->size = st->rx_ring_size;
 		r->order = order;

@@ -13,6 +13,7 @@
 #include <rxscale/queue_map.h>
 #include <rxscale/ring.h>
 #include <rxscale/coalesce.h>
+#include <rxscale/rss_buckets.h>
 
 static unsigned int hdrtest_fail;
 static unsigned int hdrtest_pass;
@@ -132,6 +133,26 @@ static void hdrtest_coalesce(void)
 		      "coal frames");
 }
 
+static void hdrtest_buckets(void)
+{
+	struct rxs_rss_buckets *c;
+
+	c = kzalloc(2 * sizeof(*c), GFP_KERNEL);	/* 4 KiB */
+	if (!c) {
+		hdrtest_check(false, "buckets alloc");
+		return;
+	}
+	hdrtest_check(rxs_rss_bucket(0x51ccc178, 128) == 0x78, "bucket 128");
+	hdrtest_check(rxs_rss_buckets_size_ok(64) &&
+		      !rxs_rss_buckets_size_ok(96), "bucket sizes");
+	rxs_rss_buckets_count(&c[0], 0x51ccc178, 128, 1500);
+	rxs_rss_buckets_count(&c[0], 0xf8, 128, 60);
+	rxs_rss_buckets_add(&c[1], &c[0], 128);
+	hdrtest_check(c[1].b[0x78].packets == 2 && c[1].b[0x78].bytes == 1560,
+		      "buckets count and add");
+	kfree(c);
+}
+
 static int __init rxscale_hdrtest_init(void)
 {
 	hdrtest_toeplitz();
@@ -139,6 +160,7 @@ static int __init rxscale_hdrtest_init(void)
 	hdrtest_qmap();
 	hdrtest_ring();
 	hdrtest_coalesce();
+	hdrtest_buckets();
 	pr_info("rxscale_hdrtest: %u passed, %u failed: %s\n", hdrtest_pass,
 		hdrtest_fail, hdrtest_fail ? "FAIL" : "PASS");
 	return hdrtest_fail ? -EINVAL : 0;

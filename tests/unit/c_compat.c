@@ -12,6 +12,7 @@
 #include <rxscale/channels.h>
 #include <rxscale/rss_ethtool.h>
 #include <rxscale/stats.h>
+#include <rxscale/rss_buckets.h>
 
 #include "c_compat.h"
 
@@ -132,4 +133,9 @@ int rxs_c_stat_name(char *buf, u32 len, const char *prefix, u32 q,
 		    const char *name)
 {
 	return rxs_stat_name(buf, len, prefix, q, name);
+}
+
+u32 rxs_c_rss_bucket(u32 hash, u32 size)
+{
+	return rxs_rss_bucket(hash, size);
 }

@@ -34,6 +34,7 @@ int rxs_c_chan_check(u32 comb, u32 rx, u32 tx, u32 *n_rx, u32 *n_tx);
 u64 rxs_c_rxh_get(u32 set, u32 flow);
 int rxs_c_stat_name(char *buf, u32 len, const char *prefix, u32 q,
 		    const char *name);
+u32 rxs_c_rss_bucket(u32 hash, u32 size);
 
 #ifdef __cplusplus
 }
