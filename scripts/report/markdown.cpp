@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <map>
 #include <set>
 #include <sstream>
 
@@ -331,18 +332,133 @@ std::string run_sections(const Run &r, const std::string &h, const PlotFiles *pl
 		o << '\n';
 	}
 
-	if (!r.settings.empty()) {
-		o << h << " Settings of " << r.iface << " before the run\n\n";
+	o << h << " softnet_stat (/proc/net/softnet_stat, whole run)\n\n";
+	if (r.softnet.empty()) {
+		o << r.softnet_note << ".\n\n";
+	} else {
+		Rows srows;
+		SoftnetCpu t;
+		for (const SoftnetCpu &c : r.softnet) {
+			srows.push_back({"CPU" + std::to_string(c.cpu), std::to_string(c.processed),
+					 std::to_string(c.dropped), std::to_string(c.time_squeeze),
+					 std::to_string(c.received_rps), std::to_string(c.flow_limit)});
+			t.processed += c.processed;
+			t.dropped += c.dropped;
+			t.time_squeeze += c.time_squeeze;
+			t.received_rps += c.received_rps;
+			t.flow_limit += c.flow_limit;
+		}
+		srows.push_back({"all", std::to_string(t.processed), std::to_string(t.dropped),
+				 std::to_string(t.time_squeeze), std::to_string(t.received_rps),
+				 std::to_string(t.flow_limit)});
+		o << table({"CPU", "processed", "dropped", "time_squeeze", "received_rps", "flow_limit"}, srows)
+		  << '\n';
+		o << "dropped: the backlog (netdev_max_backlog) was full; time_squeeze: net_rx_action "
+		     "stopped with work left (netdev_budget or netdev_budget_usecs used up).\n\n";
+	}
+
+	o << h << " NAPI and ksoftirqd threads (CPU time over the run)\n\n";
+	if (!r.thread_note.empty())
+		o << r.thread_note << ".\n\n";
+	if (!r.threads.empty()) {
 		Rows trows;
-		for (const auto &kv : r.settings)
+		for (const ThreadLoad &l : r.threads)
+			trows.push_back({"`" + l.comm + "`", std::to_string(l.pid),
+					 l.cpu < 0 ? "-" : "CPU" + std::to_string(l.cpu),
+					 std::to_string(l.ticks), fmt(l.percent, 1) + " %"});
+		o << "Over the " << fmt(r.thread_seconds, 1)
+		  << " s between the snapshots (the iperf3 run plus about a second before and after); "
+		     "% of one CPU:\n\n";
+		o << table({"thread", "PID", "last CPU", "ticks", "CPU"}, trows) << '\n';
+		bool napi = false;
+		for (const ThreadLoad &l : r.threads)
+			napi = napi || l.comm.rfind("napi/", 0) == 0;
+		if (!napi)
+			o << "No napi/* thread: NAPI ran in softirq context (threaded NAPI off).\n\n";
+	}
+
+	if (!r.settings.empty() || !r.state_notes.empty()) {
+		o << h << " Settings before the run\n\n";
+		Rows trows;
+		std::string on, off;
+		for (const auto &kv : r.settings) {
+			if (kv.first.rfind("ethtool -k ", 0) == 0) {
+				// fixed features cannot be tuned: only the others, in one row
+				if (kv.second == "on")
+					on += (on.empty() ? "" : ", ") + kv.first.substr(11);
+				else if (kv.second == "off")
+					off += (off.empty() ? "" : ", ") + kv.first.substr(11);
+				continue;
+			}
 			trows.push_back({"`" + kv.first + "`", kv.second});
-		o << table({"setting", "value"}, trows, false) << '\n';
+		}
+		if (!on.empty() || !off.empty())
+			trows.push_back({"`ethtool -k` (changeable features)",
+					 "on: " + (on.empty() ? "-" : on) + "; off: " + (off.empty() ? "-" : off)});
+		if (!trows.empty())
+			o << table({"setting", "value"}, trows, false) << '\n';
+		for (const std::string &n : r.state_notes)
+			o << "- " << n << "\n";
+		if (!r.state_notes.empty())
+			o << '\n';
+	}
+	if (!r.settings_changed.empty()) {
+		o << h << " Settings that changed during the run\n\n";
+		Rows crows;
+		for (const auto &c : r.settings_changed)
+			crows.push_back({"`" + c[0] + "`", c[1].empty() ? "-" : c[1], c[2].empty() ? "-" : c[2]});
+		o << table({"setting", "before", "after"}, crows, false) << '\n';
 	}
 
 	if (plots && idx >= 0 && static_cast<std::size_t>(idx) < plots->softirq.size())
 		o << "![%soft per CPU over time, " << r.label << "](" << plots->softirq[idx] << ")\n\n";
 	return o.str();
 }
+
+} // namespace
+
+std::string settings_diff(const std::vector<std::pair<std::string, std::string>> &a,
+			  const std::vector<std::pair<std::string, std::string>> &b,
+			  const std::string &la, const std::string &lb)
+{
+	std::map<std::string, std::pair<std::string, std::string>> set;
+	std::vector<std::string> order;
+	for (const auto &kv : a) {
+		order.push_back(kv.first);
+		set[kv.first].first = kv.second;
+	}
+	for (const auto &kv : b) {
+		if (!set.count(kv.first))
+			order.push_back(kv.first);
+		set[kv.first].second = kv.second;
+	}
+	Rows rows;
+	for (const std::string &k : order) {
+		const auto &v = set[k];
+		if (v.first != v.second)
+			rows.push_back({"`" + k + "`", v.first.empty() ? "-" : v.first,
+					v.second.empty() ? "-" : v.second});
+	}
+	std::ostringstream o;
+	o << "## Settings that differ\n\n";
+	if (a.empty() || b.empty()) {
+		o << "Settings were not recorded for " << (a.empty() ? la : lb)
+		  << ": no comparison.\n\n";
+		return o.str();
+	}
+	if (rows.empty()) {
+		o << "None: the " << order.size()
+		  << " settings recorded before each run (sysctls, governors, sysfs, ethtool -l -x -n -c "
+		     "-k -g -i) are the same.\n\n";
+		return o.str();
+	}
+	o << rows.size() << " of the " << order.size()
+	  << " settings recorded before each run differ (`-`: not recorded, or n/a, in that run):\n\n";
+	o << table({"setting", la, lb}, rows, false) << '\n';
+	return o.str();
+}
+
+namespace {
 
 std::string plots_block(const PlotFiles *plots)
 {
@@ -481,16 +597,26 @@ std::string markdown_compare(const Run &a, const Run &b, const PlotFiles *plots)
 	};
 	rows.push_back({"NET_RX softirqs by CPU", rx_share(a), rx_share(b), ""});
 	rows.push_back({"queue IRQs", spread_of(a).verdict, spread_of(b).verdict, ""});
-	std::map<std::string, std::pair<std::string, std::string>> set;
-	for (const auto &kv : a.settings)
-		set[kv.first].first = kv.second;
-	for (const auto &kv : b.settings)
-		set[kv.first].second = kv.second;
-	for (const auto &kv : set)
-		if (kv.second.first != kv.second.second)
-			rows.push_back({"`" + kv.first + "`", kv.second.first.empty() ? "-" : kv.second.first,
-					kv.second.second.empty() ? "-" : kv.second.second, "changed"});
+	auto softnet_sum = [](const Run &r, std::uint64_t SoftnetCpu::*f) {
+		std::uint64_t t = 0;
+		for (const SoftnetCpu &c : r.softnet)
+			t += c.*f;
+		return r.softnet.empty() ? std::string("-") : std::to_string(t);
+	};
+	rows.push_back({"softnet_stat dropped (all CPUs)", softnet_sum(a, &SoftnetCpu::dropped),
+			softnet_sum(b, &SoftnetCpu::dropped), ""});
+	rows.push_back({"softnet_stat time_squeeze (all CPUs)", softnet_sum(a, &SoftnetCpu::time_squeeze),
+			softnet_sum(b, &SoftnetCpu::time_squeeze), ""});
+	auto top_thread = [](const Run &r) {
+		const ThreadLoad *t = nullptr;
+		for (const ThreadLoad &l : r.threads)
+			if (!t || l.percent > t->percent)
+				t = &l;
+		return t ? "`" + t->comm + "` " + fmt(t->percent, 1) + " %" : std::string("-");
+	};
+	rows.push_back({"busiest NAPI/ksoftirqd thread (% of one CPU)", top_thread(a), top_thread(b), ""});
 	o << table({"", a.label, b.label, "change"}, rows) << '\n';
+	o << settings_diff(a.settings, b.settings, a.label, b.label);
 	o << plots_block(plots);
 	o << "## Run 1: " << a.label << "\n\n" << run_sections(a, "###", plots, 0);
 	o << "## Run 2: " << b.label << "\n\n" << run_sections(b, "###", plots, 1);

@@ -134,13 +134,77 @@ Run load_run(const std::string &dir_in, const Options &opt)
 		r.ethtool_note = "no interface given to rxscale-bench (-i)";
 	}
 
-	if (exists(d + "settings.before")) {
-		std::istringstream s(read_file(d + "settings.before"));
-		while (std::getline(s, line)) {
-			const auto sp = line.find(' ');
-			if (sp != std::string::npos)
-				r.settings.emplace_back(line.substr(0, sp), line.substr(sp + 1));
+	// settings and the ethtool state, before and after the run
+	using Pairs = std::vector<std::pair<std::string, std::string>>;
+	auto settings_of = [&](const std::string &when) {
+		Pairs out;
+		if (exists(d + "settings." + when)) {
+			std::istringstream s(read_file(d + "settings." + when));
+			while (std::getline(s, line)) {
+				const auto sp = line.find(' ');
+				if (sp != std::string::npos)
+					out.emplace_back(line.substr(0, sp), line.substr(sp + 1));
+			}
 		}
+		if (r.iface.empty())
+			return out;
+		for (const char o : std::string("lxncgki")) {
+			const std::string f = d + "ethtool-" + std::string(1, o) + "." + when;
+			if (exists(f)) {
+				for (const auto &kv : parse_ethtool_state(o, read_file(f), f))
+					out.emplace_back("ethtool -" + std::string(1, o) + " " + kv.first, kv.second);
+			} else if (when == "before" && exists(f + ".err")) {
+				std::string e = trim(read_file(f + ".err"));
+				const auto nl = e.find('\n');
+				r.state_notes.push_back("`ethtool -" + std::string(1, o) + " " + r.iface +
+							"` failed: " + (nl == std::string::npos ? e : e.substr(0, nl)));
+			}
+		}
+		return out;
+	};
+	r.settings = settings_of("before");
+	if (exists(d + "settings.after")) {
+		const Pairs after = settings_of("after");
+		std::map<std::string, std::pair<std::string, std::string>> both;
+		std::vector<std::string> order;
+		for (const auto &kv : r.settings) {
+			both[kv.first].first = kv.second;
+			order.push_back(kv.first);
+		}
+		for (const auto &kv : after) {
+			if (!both.count(kv.first))
+				order.push_back(kv.first);
+			both[kv.first].second = kv.second;
+		}
+		for (const std::string &k : order)
+			if (both[k].first != both[k].second)
+				r.settings_changed.push_back({k, both[k].first, both[k].second});
+	}
+
+	if (exists(d + "softnet_stat.before") && exists(d + "softnet_stat.after")) {
+		r.softnet = softnet_delta(parse_softnet(read_file(d + "softnet_stat.before"), d + "softnet_stat.before"),
+					  parse_softnet(read_file(d + "softnet_stat.after"), d + "softnet_stat.after"),
+					  d + "softnet_stat.*");
+	} else {
+		r.softnet_note = "no softnet_stat snapshots in the run directory";
+	}
+
+	if (exists(d + "threads.before") && exists(d + "threads.after")) {
+		const ThreadSnapshot tb = parse_threads(read_file(d + "threads.before"), d + "threads.before");
+		const ThreadSnapshot ta = parse_threads(read_file(d + "threads.after"), d + "threads.after");
+		long hz = 0;
+		const std::string ct = r.meta.count("clk_tck") ? r.meta["clk_tck"] : "";
+		if (!ct.empty() && ct.find_first_not_of("0123456789") == std::string::npos && ct.size() < 7)
+			hz = std::stol(ct);
+		if (hz <= 0) {
+			hz = 100;
+			r.thread_note = "meta.txt gives no clk_tck (no getconf where the bench ran): 100 ticks per "
+					"second assumed (Linux's USER_HZ on every architecture)";
+		}
+		r.threads = thread_loads(tb, ta, hz, d + "threads.*");
+		r.thread_seconds = ta.uptime - tb.uptime;
+	} else {
+		r.thread_note = "no threads snapshots in the run directory";
 	}
 	return r;
 }
