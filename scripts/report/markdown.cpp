@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 #include <map>
+#include <optional>
 #include <set>
 #include <sstream>
 
@@ -620,6 +621,210 @@ std::string markdown_compare(const Run &a, const Run &b, const PlotFiles *plots)
 	o << plots_block(plots);
 	o << "## Run 1: " << a.label << "\n\n" << run_sections(a, "###", plots, 0);
 	o << "## Run 2: " << b.label << "\n\n" << run_sections(b, "###", plots, 1);
+	return o.str();
+}
+
+namespace {
+
+struct Metric {
+	std::string name;
+	int prec;
+	std::optional<double> (*get)(const Run &);
+};
+
+std::optional<double> m_throughput(const Run &r) { return r.iperf.throughput_bps() / 1e9; }
+std::optional<double> m_median(const Run &r) { return r.gbps.median; }
+std::optional<double> m_cv(const Run &r) { return 100 * r.gbps.cv; }
+std::optional<double> m_retr(const Run &r)
+{
+	if (!r.iperf.retransmits)
+		return std::nullopt;
+	return static_cast<double>(*r.iperf.retransmits);
+}
+std::optional<double> m_busiest(const Run &r)
+{
+	for (const CpuStats &c : r.cpu.cpus)
+		if (c.cpu == r.cpu.busiest)
+			return c.soft.mean + c.irq.mean;
+	return std::nullopt;
+}
+std::optional<double> m_dropped(const Run &r)
+{
+	if (r.softnet.empty())
+		return std::nullopt;
+	double t = 0;
+	for (const SoftnetCpu &c : r.softnet)
+		t += static_cast<double>(c.dropped);
+	return t;
+}
+std::optional<double> m_squeeze(const Run &r)
+{
+	if (r.softnet.empty())
+		return std::nullopt;
+	double t = 0;
+	for (const SoftnetCpu &c : r.softnet)
+		t += static_cast<double>(c.time_squeeze);
+	return t;
+}
+std::optional<double> m_thread(const Run &r)
+{
+	if (r.threads.empty())
+		return std::nullopt;
+	double m = 0;
+	for (const ThreadLoad &l : r.threads)
+		m = std::max(m, l.percent);
+	return m;
+}
+
+const std::vector<Metric> &metrics()
+{
+	static const std::vector<Metric> m = {
+		{"throughput (end of test), Gbit/s", 2, m_throughput},
+		{"per-interval median, Gbit/s", 2, m_median},
+		{"per-interval CV, %", 1, m_cv},
+		{"retransmits", 0, m_retr},
+		{"busiest core, mean %soft+%irq", 1, m_busiest},
+		{"softnet_stat dropped", 0, m_dropped},
+		{"softnet_stat time_squeeze", 0, m_squeeze},
+		{"busiest NAPI/ksoftirqd thread, % of one CPU", 1, m_thread},
+	};
+	return m;
+}
+
+std::vector<double> values(const Series &s, const Metric &m)
+{
+	std::vector<double> v;
+	for (const Run &r : s.runs)
+		if (const auto x = m.get(r))
+			v.push_back(*x);
+	return v;
+}
+
+// settings of each later run that differ from the first run's
+std::string series_settings_note(const Series &s)
+{
+	std::ostringstream o;
+	const auto &first = s.runs[0].settings;
+	for (std::size_t k = 1; k < s.runs.size(); k++) {
+		std::map<std::string, std::string> was(first.begin(), first.end());
+		std::string d;
+		for (const auto &kv : s.runs[k].settings) {
+			auto it = was.find(kv.first);
+			if (it == was.end() || it->second != kv.second)
+				d += (d.empty() ? "" : ", ") + std::string("`") + kv.first + "` " + kv.second +
+				     " (run 1: " + (it == was.end() ? "-" : it->second) + ")";
+		}
+		if (!d.empty())
+			o << "> **Note:** " << s.label << ", run " << k + 1
+			  << " was not set up as run 1: " << d << ".\n\n";
+	}
+	return o.str();
+}
+
+std::string range(const std::vector<double> &v, int prec)
+{
+	if (v.empty())
+		return "-";
+	const Summary x = summarize(v);
+	if (v.size() == 1)
+		return fmt(x.median, prec);
+	return fmt(x.median, prec) + " (" + fmt(x.min, prec) + "-" + fmt(x.max, prec) + ")";
+}
+
+std::string drop_title(const std::string &md)
+{
+	const auto nl = md.find("\n\n");
+	return nl == std::string::npos ? md : md.substr(nl + 2);
+}
+
+} // namespace
+
+std::string markdown_series(const Series &s, const PlotFiles *plots)
+{
+	std::ostringstream o;
+	o << "# rxscale report: " << s.label << " (" << s.runs.size() << " runs)\n\n";
+	o << "## Repeats\n\n";
+	std::vector<std::string> head = {""};
+	for (std::size_t k = 0; k < s.runs.size(); k++)
+		head.push_back("run " + std::to_string(k + 1));
+	for (const char *h : {"min", "median", "max", "spread"})
+		head.push_back(h);
+	Rows rows;
+	for (const Metric &m : metrics()) {
+		const std::vector<double> v = values(s, m);
+		if (v.empty())
+			continue;
+		std::vector<std::string> row = {m.name};
+		for (const Run &r : s.runs) {
+			const auto x = m.get(r);
+			row.push_back(x ? fmt(*x, m.prec) : "-");
+		}
+		const Summary x = summarize(v);
+		row.push_back(fmt(x.min, m.prec));
+		row.push_back(fmt(x.median, m.prec));
+		row.push_back(fmt(x.max, m.prec));
+		// max - min, and as a share of the median where that means something
+		row.push_back(fmt(x.max - x.min, m.prec) +
+			      (x.median > 0 ? " (" + fmt(100 * (x.max - x.min) / x.median, 1) + " %)" : ""));
+		rows.push_back(row);
+	}
+	o << table(head, rows) << '\n';
+	o << "spread: max - min over the runs (and as % of the median). Run directories: `" << s.dir
+	  << "/run-1` .. `run-" << s.runs.size() << "`.\n\n";
+	o << series_settings_note(s);
+	o << "The rest is run 1 in detail.\n\n";
+	o << drop_title(markdown_single(s.runs[0], plots));
+	return o.str();
+}
+
+std::string markdown_series_compare(const Series &a, const Series &b, const PlotFiles *plots)
+{
+	std::ostringstream o;
+	o << "# rxscale report: " << a.label << " (" << a.runs.size() << " run" << (a.runs.size() == 1 ? "" : "s")
+	  << ") vs " << b.label << " (" << b.runs.size() << " run" << (b.runs.size() == 1 ? "" : "s") << ")\n\n";
+	o << "## Differences beyond the run-to-run spread\n\n";
+	o << "Test: " << spread_test_text << ". Cells: median (min-max) over the runs.\n\n";
+	Rows rows;
+	for (const Metric &m : metrics()) {
+		const std::vector<double> va = values(a, m), vb = values(b, m);
+		if (va.empty() && vb.empty())
+			continue;
+		std::string call;
+		switch (spread_test(va, vb)) {
+		case SpreadCall::higher:
+			call = "**higher** (ranges apart)";
+			break;
+		case SpreadCall::lower:
+			call = "**lower** (ranges apart)";
+			break;
+		case SpreadCall::within:
+			call = "within the spread";
+			break;
+		case SpreadCall::too_few:
+			call = "not called (fewer than 2 runs on a side)";
+			break;
+		}
+		std::string change = "-";
+		if (!va.empty() && !vb.empty())
+			change = change_pct(median(va), median(vb));
+		rows.push_back({m.name, range(va, m.prec), range(vb, m.prec), change, call});
+	}
+	o << table({"", a.label, b.label, "change of medians", a.label + " → " + b.label}, rows) << '\n';
+	if (a.runs.size() >= 2 && b.runs.size() >= 2) {
+		// n and m runs of one and the same distribution: each of the
+		// C(n+m, n) orders equally likely, 2 of them leave the ranges apart
+		double c = 1;
+		const std::size_t n = a.runs.size(), k = b.runs.size();
+		for (std::size_t i = 1; i <= k; i++)
+			c = c * static_cast<double>(n + i) / static_cast<double>(i);
+		o << "With " << n << " and " << k
+		  << " runs, two sides that do not differ at all are apart by chance with probability 2/C("
+		  << n + k << ", " << k << ") = " << fmt(200.0 / c, 1)
+		  << " % for each number: more runs make a call stronger.\n\n";
+	}
+	o << series_settings_note(a) << series_settings_note(b);
+	o << "The rest compares run 1 of each.\n\n";
+	o << drop_title(markdown_compare(a.runs[0], b.runs[0], plots));
 	return o.str();
 }
 

@@ -209,4 +209,40 @@ Run load_run(const std::string &dir_in, const Options &opt)
 	return r;
 }
 
+Series load_series(const std::string &dir_in, const Options &opt)
+{
+	Series s;
+	s.dir = dir_in;
+	while (s.dir.size() > 1 && s.dir.back() == '/')
+		s.dir.pop_back();
+	const std::string d = s.dir + "/";
+	if (!exists(d + "repeat.txt")) {
+		s.runs.push_back(load_run(s.dir, opt));
+		s.label = s.runs[0].label;
+		return s;
+	}
+	s.repeated = true;
+	std::map<std::string, std::string> meta;
+	std::istringstream in(read_file(d + "repeat.txt"));
+	std::string line;
+	while (std::getline(in, line)) {
+		const auto eq = line.find('=');
+		if (eq != std::string::npos)
+			meta[line.substr(0, eq)] = line.substr(eq + 1);
+	}
+	const std::string n = meta["repeat"];
+	if (n.empty() || n.size() > 3 || n.find_first_not_of("0123456789") != std::string::npos ||
+	    std::stoi(n) < 1)
+		throw Error(d + "repeat.txt: no \"repeat=N\" line");
+	if (!exists(d + "status"))
+		throw Error(s.dir + ": a series without a status file");
+	const std::string status = trim(read_file(d + "status"));
+	if (status != "complete")
+		throw Error(s.dir + ": the series is not complete (rxscale-bench says: " + status + ")");
+	s.label = meta["label"].empty() ? s.dir : meta["label"];
+	for (int k = 1; k <= std::stoi(n); k++)
+		s.runs.push_back(load_run(d + "run-" + std::to_string(k), opt));
+	return s;
+}
+
 } // namespace rxs

@@ -236,6 +236,23 @@ struct Options {
 std::string read_file(const std::string &path); // throws Error
 Run load_run(const std::string &dir, const Options &opt);
 
+// ---- series (rxscale-bench --repeat N) ----------------------------------------
+
+// A run directory or a series: a directory with repeat.txt whose runs are
+// run-1 .. run-N; a plain run directory is a series of one.
+struct Series {
+	std::string dir, label;
+	bool repeated = false; // from --repeat
+	std::vector<Run> runs;
+};
+Series load_series(const std::string &dir, const Options &opt);
+
+// The spread test: a difference between a and b is called only when both
+// have at least two values and their min-max ranges do not overlap.
+enum class SpreadCall { higher, lower, within, too_few };
+SpreadCall spread_test(const std::vector<double> &a, const std::vector<double> &b);
+extern const char *spread_test_text; // the rule, as printed in the report
+
 // ---- output ------------------------------------------------------------------
 
 struct PlotFiles {
@@ -252,6 +269,11 @@ std::string settings_diff(const std::vector<std::pair<std::string, std::string>>
 			  const std::vector<std::pair<std::string, std::string>> &b,
 			  const std::string &la, const std::string &lb);
 std::string markdown_compare(const Run &a, const Run &b, const PlotFiles *plots);
+// series: a table of each run's numbers, then the first run in detail; two
+// series: the numbers side by side with the spread test, then the first
+// runs compared
+std::string markdown_series(const Series &s, const PlotFiles *plots);
+std::string markdown_series_compare(const Series &a, const Series &b, const PlotFiles *plots);
 
 // writes data files, a gnuplot script and the images into outdir; throws
 // Error when gnuplot is missing or fails

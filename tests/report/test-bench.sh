@@ -292,6 +292,11 @@ for k in 1 2; do
 done
 grep -qx "repeat=2" "$T/rep/repeat.txt" && ok || bad "repeat.txt lacks repeat=2"
 absent "$T/rep/run-3" "--repeat 2 made a third run"
+"$REPORT" "$T/rep" > "$T/out" 2>&1
+rc=$?
+expect_rc 0 "report of the --repeat 2 series"
+expect_out "# rxscale report: rep (2 runs)" "report of the --repeat 2 series"
+expect_out "| throughput (end of test), Gbit/s | 0\.[0-9][0-9] | 0\.[0-9][0-9] |" "report of the --repeat 2 series"
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

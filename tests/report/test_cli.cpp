@@ -393,3 +393,113 @@ TEST_F(Cli, BrokenStateSnapshotsAreErrors)
 		  std::string::npos)
 		<< r.err;
 }
+
+// Series (rxscale-bench --repeat N) put together from the recorded runs:
+// end-of-test received rates read off their iperf3.json by hand: rps-off
+// 4.3411 Gbit/s, 260 retransmits; rps-on 4.8076 Gbit/s, 16 retransmits.
+namespace {
+
+int sh_ok(const std::string &cmd)
+{
+	const int st = std::system(cmd.c_str());
+	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+std::string series(const std::string &tmp, const std::string &name, const std::vector<std::string> &runs,
+		   const std::string &status = "complete")
+{
+	const std::string d = tmp + "/" + name;
+	EXPECT_EQ(sh_ok("mkdir -p '" + d + "'"), 0);
+	for (std::size_t k = 0; k < runs.size(); k++)
+		EXPECT_EQ(sh_ok("cp -r '" + std::string(RXS_DATA) + "/" + runs[k] + "' '" + d + "/run-" +
+				std::to_string(k + 1) + "'"),
+			  0);
+	write(d + "/repeat.txt", "rxscale_bench=1\nlabel=" + name + "\nrepeat=" + std::to_string(runs.size()) +
+					 "\nstarted=2026-12-06T03:00:00Z\n");
+	write(d + "/status", status + "\n");
+	return d;
+}
+
+} // namespace
+
+TEST_F(Cli, SeriesOfOne)
+{
+	const std::string m = series(tmp, "mix", {"run-rps-off", "run-rps-on"});
+	const Result r = run(m);
+	ASSERT_EQ(r.status, 0) << r.err;
+	EXPECT_NE(r.out.find("# rxscale report: mix (2 runs)"), std::string::npos) << r.out;
+	// median of 4.3411 and 4.8076 is 4.5743; spread 0.4664 = 10.2 % of it
+	EXPECT_NE(r.out.find("| throughput (end of test), Gbit/s | 4.34 | 4.81 | 4.34 | 4.57 | 4.81 | 0.47 (10.2 %) |"),
+		  std::string::npos)
+		<< r.out;
+	EXPECT_NE(r.out.find("| retransmits | 260 | 16 | 16 | 138 | 260 | 244 (176.8 %) |"), std::string::npos)
+		<< r.out;
+	EXPECT_NE(r.out.find("> **Note:** mix, run 2 was not set up as run 1: `queues/rx-0/rps_cpus` 3 (run 1: 0)."),
+		  std::string::npos)
+		<< r.out;
+	EXPECT_NE(r.out.find("The rest is run 1 in detail."), std::string::npos) << r.out;
+}
+
+TEST_F(Cli, SeriesDifferencesBeyondTheSpread)
+{
+	const std::string off2 = series(tmp, "off2", {"run-rps-off", "run-rps-off"});
+	const std::string on2 = series(tmp, "on2", {"run-rps-on", "run-rps-on"});
+	Result r = run(off2 + " " + on2);
+	ASSERT_EQ(r.status, 0) << r.err;
+	EXPECT_NE(r.out.find("Test: a difference is called only when both sides have at least two runs and "
+			     "their min-max ranges do not overlap"),
+		  std::string::npos)
+		<< r.out;
+	// (4.8076 - 4.3411) / 4.3411 = +10.7 %; (16 - 260) / 260 = -93.8 %
+	EXPECT_NE(r.out.find("| throughput (end of test), Gbit/s | 4.34 (4.34-4.34) | 4.81 (4.81-4.81) | +10.7 % | "
+			     "**higher** (ranges apart) |"),
+		  std::string::npos)
+		<< r.out;
+	EXPECT_NE(r.out.find("| retransmits | 260 (260-260) | 16 (16-16) | -93.8 % | **lower** (ranges apart) |"),
+		  std::string::npos)
+		<< r.out;
+	EXPECT_NE(r.out.find("| `queues/rx-0/rps_cpus` | 0 | 3 |"), std::string::npos) << r.out;
+	// 2/C(4, 2) = 2/6
+	EXPECT_NE(r.out.find("With 2 and 2 runs, two sides that do not differ at all are apart by chance "
+			     "with probability 2/C(4, 2) = 33.3 %"),
+		  std::string::npos)
+		<< r.out;
+
+	// both series hold one run of each: every range overlaps
+	const std::string m1 = series(tmp, "m1", {"run-rps-off", "run-rps-on"});
+	const std::string m2 = series(tmp, "m2", {"run-rps-on", "run-rps-off"});
+	r = run(m1 + " " + m2);
+	ASSERT_EQ(r.status, 0) << r.err;
+	EXPECT_NE(r.out.find("| throughput (end of test), Gbit/s | 4.57 (4.34-4.81) | 4.57 (4.34-4.81) | +0.0 % | "
+			     "within the spread |"),
+		  std::string::npos)
+		<< r.out;
+	EXPECT_EQ(r.out.find("ranges apart"), std::string::npos) << r.out;
+
+	// a single run against a series: nothing called, no chance figure
+	r = run(off + " " + on2);
+	ASSERT_EQ(r.status, 0) << r.err;
+	EXPECT_EQ(r.out.find("apart by chance"), std::string::npos) << r.out;
+	EXPECT_NE(r.out.find("| throughput (end of test), Gbit/s | 4.34 | 4.81 (4.81-4.81) | +10.7 % | "
+			     "not called (fewer than 2 runs on a side) |"),
+		  std::string::npos)
+		<< r.out;
+}
+
+TEST_F(Cli, BrokenSeriesAreErrors)
+{
+	const std::string f = series(tmp, "f", {"run-rps-off"}, "failed: run 2 of 3: iperf3 reported: x");
+	Result r = run(f);
+	EXPECT_EQ(r.status, 1);
+	EXPECT_NE(r.err.find("the series is not complete (rxscale-bench says: failed: run 2 of 3"), std::string::npos)
+		<< r.err;
+	const std::string g = series(tmp, "g", {"run-rps-off"});
+	write(g + "/repeat.txt", "label=g\nrepeat=2\n"); // run-2 missing
+	r = run(g);
+	EXPECT_EQ(r.status, 1);
+	EXPECT_NE(r.err.find("g/run-2: no such run directory"), std::string::npos) << r.err;
+	write(g + "/repeat.txt", "label=g\n");
+	r = run(g);
+	EXPECT_EQ(r.status, 1);
+	EXPECT_NE(r.err.find("repeat.txt: no \"repeat=N\" line"), std::string::npos) << r.err;
+}

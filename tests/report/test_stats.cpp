@@ -107,3 +107,16 @@ TEST(Stats, BusiestCoreOfNoCpuIsNone)
 {
 	EXPECT_EQ(busiest_core({}), -1);
 }
+
+// --repeat series: a difference is called only when the min-max ranges of
+// both sides (two runs or more each) do not overlap
+TEST(Stats, SpreadTestNonOverlappingRanges)
+{
+	EXPECT_EQ(spread_test({1, 2}, {3, 4}), SpreadCall::higher);
+	EXPECT_EQ(spread_test({3, 4, 3.5}, {1, 2.9}), SpreadCall::lower);
+	EXPECT_EQ(spread_test({1, 2}, {2, 3}), SpreadCall::within); // touching ranges overlap
+	EXPECT_EQ(spread_test({1, 5}, {2, 3}), SpreadCall::within); // one inside the other
+	EXPECT_EQ(spread_test({1}, {3, 4}), SpreadCall::too_few);
+	EXPECT_EQ(spread_test({1, 2}, {}), SpreadCall::too_few);
+	EXPECT_EQ(spread_test({4.34, 4.34}, {4.81, 4.81}), SpreadCall::higher); // no spread at all
+}
