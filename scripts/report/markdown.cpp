@@ -3,6 +3,7 @@
 #include "rxreport.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <map>
@@ -416,6 +417,232 @@ std::string run_sections(const Run &r, const std::string &h, const PlotFiles *pl
 	return o.str();
 }
 
+std::string setting(const Run &r, const std::string &k)
+{
+	for (const auto &kv : r.settings)
+		if (kv.first == k)
+			return kv.second;
+	return "";
+}
+
+// "4 (max 8)" -> {4, 8}; false without a maximum
+bool cur_max(const std::string &v, long &cur, long &max)
+{
+	const auto p = v.find(" (max ");
+	if (p == std::string::npos)
+		return false;
+	try {
+		cur = std::stol(v.substr(0, p));
+		max = std::stol(v.substr(p + 6));
+	} catch (const std::exception &) {
+		return false;
+	}
+	return true;
+}
+
+// RPS is on when any rx queue's rps_cpus mask has a bit set
+bool rps_on(const Run &r)
+{
+	for (const auto &kv : r.settings)
+		if (kv.first.find("/rps_cpus") != std::string::npos &&
+		    kv.second.find_first_not_of("0,") != std::string::npos && kv.second != "unreadable" &&
+		    kv.second != "empty")
+			return true;
+	return false;
+}
+
+std::string iface_or(const Run &r)
+{
+	return r.iface.empty() ? "IFACE" : r.iface;
+}
+
+std::string section_hints(const Run &r, const std::string &h)
+{
+	std::ostringstream o;
+	o << h << " What to try next\n\n";
+	const std::vector<Hint> hs = hints(r);
+	if (hs.empty())
+		o << "Nothing measured in this run crosses a rule's threshold (the rules: docs/scripts.md, "
+		     "\"What to try next\").\n\n";
+	for (const Hint &x : hs)
+		o << "- **" << x.measured << "**: " << x.advice << "\n";
+	if (!hs.empty())
+		o << '\n';
+	return o.str();
+}
+
+} // namespace
+
+std::vector<Hint> hints(const Run &r)
+{
+	std::vector<Hint> out;
+	const std::string ifc = iface_or(r);
+	const CpuStats *busy = cpu_stats(r, r.cpu.busiest);
+	const double load = busy ? busy->soft.mean + busy->irq.mean : 0;
+
+	// the RX IRQs and the CPUs that took a tenth or more of each
+	int nrx = 0;
+	std::uint64_t sum = 0, top = 0;
+	std::set<int> cpus;
+	const QueueIrqDelta *dev = nullptr, *one = nullptr;
+	for (const QueueIrqDelta &d : r.irqs) {
+		if (d.q.kind == QueueKind::dev)
+			dev = &d;
+		if (!rx_kind(d.q.kind))
+			continue;
+		nrx++;
+		one = &d;
+		sum += d.total;
+		top = std::max(top, d.total);
+		for (std::size_t i = 0; i < d.per_cpu.size(); i++)
+			if (d.total && d.per_cpu[i] * 10 >= d.total)
+				cpus.insert(static_cast<int>(i));
+	}
+	const QueueIrqDelta *single = nrx == 1 ? one : nrx == 0 ? dev : nullptr;
+
+	// RSS if the NIC has more queues than in use (ethtool -l)
+	std::string rss;
+	for (const char *k : {"combined", "rx"}) {
+		long cur = 0, max = 0;
+		if (cur_max(setting(r, std::string("ethtool -l ") + k), cur, max) && max > cur) {
+			rss = std::string("`ethtool -l` says ") + k + " " + std::to_string(cur) + " of up to " +
+			      std::to_string(max) + ": `ethtool -L " + ifc + " " + k + " " + std::to_string(max) + "`";
+			break;
+		}
+	}
+	const std::string rps = "RPS: `rxscale-tune rps " + ifc + " on`";
+
+	bool spread_hint = false;
+	if (single && load >= 30) {
+		std::string advice = "one CPU takes every receive interrupt; spread the receive work: ";
+		if (!rss.empty())
+			advice += "RSS (" + rss + ")" + (rps_on(r) ? "" : ", or " + rps);
+		else
+			advice += rps_on(r) ? "RPS is on already; a NIC with more queues (RSS) is the way on"
+					    : rps + (setting(r, "ethtool -l combined").empty() &&
+								     setting(r, "ethtool -l rx").empty()
+							     ? " (or RSS, if `ethtool -l " + ifc + "` shows more queues)"
+							     : " (`ethtool -l` shows no more queues for RSS)");
+		out.push_back({"one RX IRQ (IRQ " + single->irq + ", `" + single->name + "`) and busiest core CPU" +
+				       std::to_string(busy->cpu) + " at " + fmt(load, 1) + " % %soft+%irq",
+			       advice});
+		spread_hint = true;
+	}
+
+	// softirq concentration where no RSS spread shows (veth, one IRQ)
+	std::uint64_t rxt = 0, rxm = 0;
+	std::size_t at = 0;
+	for (std::size_t i = 0; i < r.net_rx.size(); i++) {
+		rxt += r.net_rx[i];
+		if (r.net_rx[i] > rxm) {
+			rxm = r.net_rx[i];
+			at = i;
+		}
+	}
+	if (!spread_hint && nrx <= 1 && r.net_rx.size() >= 2 && rxt > 0 && !rps_on(r) &&
+	    100.0 * static_cast<double>(rxm) / static_cast<double>(rxt) >= 70) {
+		out.push_back({"CPU" + std::to_string(r.softirq_cpus[at]) + " ran " +
+				       fmt(100.0 * static_cast<double>(rxm) / static_cast<double>(rxt), 1) +
+				       " % of the NET_RX softirqs, RPS off",
+			       "spread the receive work over the other CPUs with " + rps +
+				       (rss.empty() ? "" : ", or RSS (" + rss + ")")});
+	}
+
+	if (nrx > 1 && sum > 0) {
+		const double even = 100.0 / nrx;
+		const double largest = 100.0 * static_cast<double>(top) / static_cast<double>(sum);
+		if (largest > 1.5 * even) {
+			const std::string x = setting(r, "ethtool -x indirection table");
+			out.push_back({"largest RX IRQ share " + fmt(largest, 1) + " % (even " + fmt(even, 1) + " %)",
+				       "RSS is skewed: few flows hash onto few queues (more streams, `-P`), or the "
+				       "indirection table leans: " +
+					       (x.empty() ? std::string("see `ethtool -x " + ifc + "`")
+							  : "`ethtool -x`: " + x) +
+					       "; `ethtool -X " + ifc + " equal N` spreads it"});
+		}
+		if (cpus.size() == 1)
+			out.push_back({std::to_string(nrx) + " RX IRQs, all taken by CPU" + std::to_string(*cpus.begin()),
+				       "give each queue its own CPU: `rxscale-tune spread " + ifc +
+					       "` (and keep irqbalance off them: `rxscale-tune irqbalance " + ifc +
+					       " ban`)"});
+	}
+
+	auto per_cpu = [&](std::uint64_t SoftnetCpu::*f, std::uint64_t &total) {
+		std::string w;
+		total = 0;
+		for (const SoftnetCpu &c : r.softnet) {
+			total += c.*f;
+			if (c.*f)
+				w += (w.empty() ? "" : ", ") + std::string("CPU") + std::to_string(c.cpu) + " " +
+				     std::to_string(c.*f);
+		}
+		return w;
+	};
+	std::uint64_t drops = 0, squeeze = 0;
+	const std::string dw = per_cpu(&SoftnetCpu::dropped, drops);
+	const std::string sw = per_cpu(&SoftnetCpu::time_squeeze, squeeze);
+	if (drops > 0) {
+		const std::string v = setting(r, "sysctl/netdev_max_backlog");
+		out.push_back({"softnet_stat dropped " + std::to_string(drops) + " (" + dw + ")",
+			       "a CPU's input backlog overflowed: raise `net.core.netdev_max_backlog`" +
+				       (v.empty() ? std::string() : " (now " + v + ")") +
+				       ", or spread the receive work so no one CPU's backlog takes it all"});
+	}
+	if (squeeze > 0) {
+		const std::string b = setting(r, "sysctl/netdev_budget"), u = setting(r, "sysctl/netdev_budget_usecs");
+		out.push_back({"softnet_stat time_squeeze " + std::to_string(squeeze) + " (" + sw + ")",
+			       "net_rx_action stopped with packets left: raise `net.core.netdev_budget`" +
+				       (b.empty() ? std::string() : " (now " + b + ")") + " or `netdev_budget_usecs`" +
+				       (u.empty() ? std::string() : " (now " + u + ")") + ", or spread the load"});
+	}
+
+	for (const ThreadLoad &l : r.threads) {
+		if (l.comm.rfind("ksoftirqd/", 0) == 0 && l.percent >= 20) {
+			const bool threaded = setting(r, "threaded") == "1";
+			out.push_back({"`" + l.comm + "` used " + fmt(l.percent, 1) + " % of a CPU",
+				       "softirq work overflowed into ksoftirqd (it runs at normal priority, "
+				       "competing with the application): " +
+					       std::string(threaded ? "threaded NAPI is on; raise `net.core.netdev_budget`"
+								    : "try threaded NAPI (`rxscale-tune threaded " + ifc +
+									      " on`) or raise `net.core.netdev_budget`")});
+		}
+		if (l.comm.rfind("napi/", 0) == 0 && l.percent >= 90)
+			out.push_back({"`" + l.comm + "` used " + fmt(l.percent, 1) + " % of a CPU",
+				       "this queue's NAPI thread is saturated: more queues (RSS) or RPS to share its work"});
+	}
+
+	// NIC-level drops: the RX ring ran out of descriptors
+	for (const auto &kv : r.ethtool_delta) {
+		std::string n = kv.first;
+		for (char &c : n)
+			c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+		if (kv.second <= 0 || n.find("rx") == std::string::npos)
+			continue;
+		if (n.find("drop") == std::string::npos && n.find("miss") == std::string::npos &&
+		    n.find("no_buf") == std::string::npos && n.find("nobuf") == std::string::npos &&
+		    n.find("fifo") == std::string::npos && n.find("discard") == std::string::npos)
+			continue;
+		long cur = 0, max = 0;
+		const bool ring = cur_max(setting(r, "ethtool -g rx"), cur, max) && max > cur;
+		out.push_back({"`" + kv.first + "` +" + std::to_string(kv.second),
+			       "the NIC dropped received frames: " +
+				       (ring ? "raise the RX ring (`ethtool -g`: rx " + std::to_string(cur) + " of up to " +
+						       std::to_string(max) + ": `ethtool -G " + ifc + " rx " +
+						       std::to_string(max) + "`)"
+					     : std::string("a larger RX ring (`ethtool -G`) or faster service of it")) +
+				       ", or spread the queues over more CPUs"});
+		break; // one is enough
+	}
+
+	if (!get(r, "iperf3_warning").empty() && r.iperf.streams > 1)
+		out.push_back({"iperf3 " + r.iperf.version + " with " + std::to_string(r.iperf.streams) + " streams",
+			       "iperf3 before 3.16 runs every stream in one thread: the figure may be iperf3's "
+			       "limit; measure again with iperf3 3.16 or newer (`IPERF3=...`)"});
+	return out;
+}
+
+namespace {
+
 } // namespace
 
 std::string settings_diff(const std::vector<std::pair<std::string, std::string>> &a,
@@ -490,6 +717,7 @@ std::string markdown_single(const Run &r, const PlotFiles *plots)
 		  << fmt(b->soft.max, 1) << ", %irq mean " << fmt(b->irq.mean, 1) << "\n";
 	o << "- queue IRQs: " << sp.verdict << "\n\n";
 	o << plots_block(plots);
+	o << section_hints(r, "##");
 	o << run_sections(r, "##", plots, 0);
 	return o.str();
 }
@@ -618,6 +846,7 @@ std::string markdown_compare(const Run &a, const Run &b, const PlotFiles *plots)
 	rows.push_back({"busiest NAPI/ksoftirqd thread (% of one CPU)", top_thread(a), top_thread(b), ""});
 	o << table({"", a.label, b.label, "change"}, rows) << '\n';
 	o << settings_diff(a.settings, b.settings, a.label, b.label);
+	o << section_hints(b, "##").insert(std::string("## What to try next").size(), " (" + b.label + ")");
 	o << plots_block(plots);
 	o << "## Run 1: " << a.label << "\n\n" << run_sections(a, "###", plots, 0);
 	o << "## Run 2: " << b.label << "\n\n" << run_sections(b, "###", plots, 1);

@@ -253,6 +253,15 @@ enum class SpreadCall { higher, lower, within, too_few };
 SpreadCall spread_test(const std::vector<double> &a, const std::vector<double> &b);
 extern const char *spread_test_text; // the rule, as printed in the report
 
+// ---- what to try next ----------------------------------------------------------
+
+// one hint: the number that triggered it, and what to try
+struct Hint {
+	std::string measured, advice;
+};
+// the rules and thresholds are in docs/scripts.md
+std::vector<Hint> hints(const Run &r);
+
 // ---- output ------------------------------------------------------------------
 
 struct PlotFiles {

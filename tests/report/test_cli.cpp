@@ -503,3 +503,26 @@ TEST_F(Cli, BrokenSeriesAreErrors)
 	EXPECT_EQ(r.status, 1);
 	EXPECT_NE(r.err.find("repeat.txt: no \"repeat=N\" line"), std::string::npos) << r.err;
 }
+
+// hints on the recordings: NET_RX of run-rps-off from its softirqs files by
+// hand: CPU0 1388860 - 1376253 = 12607, CPU1 1528027 - 1490574 = 37453,
+// 37453 / 50060 = 74.8 %; the guest's rx_missed went 0 -> 601 (ethtool-S)
+TEST_F(Cli, HintsOnTheRecordings)
+{
+	Result r = run(off);
+	ASSERT_EQ(r.status, 0) << r.err;
+	EXPECT_NE(r.out.find("## What to try next\n\n- **CPU1 ran 74.8 % of the NET_RX softirqs, RPS off**: "
+			     "spread the receive work over the other CPUs with RPS: `rxscale-tune rps rxs0 on`\n"),
+		  std::string::npos)
+		<< r.out;
+	r = run(std::string(RXS_DATA) + "/run-guest-rtl8127");
+	ASSERT_EQ(r.status, 0) << r.err;
+	EXPECT_NE(r.out.find("- **`rx_missed` +601**: the NIC dropped received frames"), std::string::npos) << r.out;
+	EXPECT_NE(r.out.find("- **one RX IRQ (IRQ 23, `eth1`) and busiest core CPU0 at "), std::string::npos) << r.out;
+	// compared: the hints are the second run's, and RPS is on there
+	r = run(off + " " + on);
+	ASSERT_EQ(r.status, 0) << r.err;
+	const auto at = r.out.find("## What to try next (rps-on)\n\n");
+	ASSERT_NE(at, std::string::npos) << r.out;
+	EXPECT_EQ(r.out.find("NET_RX softirqs, RPS off"), std::string::npos) << r.out;
+}
