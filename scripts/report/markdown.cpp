@@ -178,6 +178,14 @@ std::string describe(const Run &r)
 		o << ", reverse (-R)";
 	if (!get(r, "bitrate").empty())
 		o << ", -b " << get(r, "bitrate");
+	if (ip.bidir)
+		o << ", both ways (--bidir)";
+	if (ip.omit > 0)
+		o << ", first " << fmt(ip.omit, 0) << " s omitted (-O)";
+	for (const char *k : {"length", "mss", "affinity"})
+		if (!get(r, k).empty())
+			o << ", " << (std::string(k) == "length" ? "-l " : std::string(k) == "mss" ? "-M " : "-A ")
+			  << get(r, k);
 	return o.str();
 }
 
@@ -224,6 +232,11 @@ std::string run_sections(const Run &r, const std::string &h, const PlotFiles *pl
 	if (ip.retransmits)
 		o << ", " << *ip.retransmits << " retransmits";
 	o << ".";
+	if (ip.bidir)
+		o << " --bidir: those are the client-to-server stream's (so are the per-interval numbers "
+		     "below); the server-to-client stream delivered **"
+		  << fmt(ip.bidir_received_bps / 1e9, 2) << " Gbit/s** (sent " << fmt(ip.bidir_sent_bps / 1e9, 2)
+		  << ").";
 	if (ip.lost_percent)
 		o << " UDP loss " << fmt(*ip.lost_percent, 2) << " % (" << ip.lost_packets.value_or(0)
 		  << " of " << ip.packets.value_or(0) << " datagrams), jitter "
@@ -258,6 +271,17 @@ std::string run_sections(const Run &r, const std::string &h, const PlotFiles *pl
 	o << h << " CPU load (mpstat -P ALL 1)\n\n";
 	if (r.cpu.aligned)
 		o << r.cpu.samples << " one-second samples inside the iperf3 run (its first and last second left out).\n\n";
+	if (r.cpu.aligned && ip.omit > 0 && r.cpu.first && r.cpu.last) {
+		auto hms = [](long long t) {
+			char b[16];
+			const long long d = ((t % 86400) + 86400) % 86400;
+			std::snprintf(b, sizeof(b), "%02lld:%02lld:%02lld", d / 3600, d / 60 % 60, d % 60);
+			return std::string(b);
+		};
+		o << "iperf3 omitted its first " << fmt(ip.omit, 0)
+		  << " s (-O): the samples used are those after it, stamped " << hms(*r.cpu.first) << " to "
+		  << hms(*r.cpu.last) << " UTC (iperf3 started at " << hms(ip.timesecs) << ").\n\n";
+	}
 	else
 		o << "mpstat's timestamps cannot be lined up with iperf3's start: all " << r.cpu.samples
 		  << " samples are used, idle seconds before and after the run included.\n\n";

@@ -4,6 +4,7 @@
 #include "rxreport.hpp"
 
 #include <cerrno>
+#include <cmath>
 #include <cstring>
 #include <fstream>
 #include <sstream>
@@ -94,7 +95,9 @@ Run load_run(const std::string &dir_in, const Options &opt)
 
 	r.mpstat = parse_mpstat(read_file(d + "mpstat.json"), d + "mpstat.json");
 	try {
-		r.cpu = cpu_report(r.mpstat, r.iperf.timesecs, r.iperf.intervals.back().end);
+		// with -O, the intervals' 0 is iperf3's start plus the omitted seconds
+		r.cpu = cpu_report(r.mpstat, r.iperf.timesecs + std::llround(r.iperf.omit),
+				   r.iperf.intervals.back().end);
 	} catch (const Error &e) {
 		throw Error(d + "mpstat.json: " + e.what());
 	}

@@ -47,6 +47,11 @@ struct IperfRun {
 	std::string protocol; // "TCP" / "UDP"
 	int streams = 0;
 	double duration = 0; // requested (-t)
+	double omit = 0;     // -O: seconds left out at the start, before the intervals' 0
+	// --bidir: the intervals and sums above are the client->server stream;
+	// the server->client one ended at these rates (received, sent)
+	bool bidir = false;
+	double bidir_received_bps = 0, bidir_sent_bps = 0;
 	bool reverse = false;
 	long long timesecs = 0; // test start, Unix time
 	std::vector<IperfInterval> intervals;
@@ -99,6 +104,7 @@ struct CpuReport {
 	std::size_t samples = 0;
 	bool aligned = false; // samples chosen by time inside the iperf3 run
 	int busiest = -1;     // highest mean %soft + %irq (lowest id on ties)
+	std::optional<long long> first, last; // stamps of the samples used (aligned)
 };
 
 // Samples wholly inside [start, start + length] (by mpstat's timestamps);

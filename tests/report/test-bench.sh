@@ -228,6 +228,41 @@ sysctl/dev_weight 64
 cpufreq none' "settings without -i or cpufreq"
 absent "$T/fake2/ethtool-l.before" "no ethtool without -i"
 
+# --- iperf3 options passed through: a stub iperf3 writes its arguments
+printf '#!/bin/sh\n[ "$1" = --version ] && { echo "iperf 3.18 (cJSON 1.7.15)"; exit 0; }\necho "$*" > "%s/args"\nexit 1\n' "$T" > "$T/iperf3-args"
+printf '#!/bin/sh\n[ "$1" = --version ] && { echo "iperf 3.6 (cJSON 1.5.2)"; exit 0; }\nexit 1\n' > "$T/iperf3-3.6"
+chmod +x "$T/iperf3-args" "$T/iperf3-3.6"
+IPERF3=$T/iperf3-args bench -q -c 127.0.0.1 -t 1 --omit 2 --bidir --length 64K --mss 1400 --affinity 1,0 -o "$T/pass1"
+expect_rc 1 "long passthrough options (stub iperf3 fails)"
+same_file "$T/args" "-J -c 127.0.0.1 -P 1 -t 1 -O 2 --bidir -l 64K -M 1400 -A 1,0" "long passthrough options"
+for kv in omit=2 bidir=1 length=64K mss=1400 affinity=1,0; do
+	grep -qx "$kv" "$T/pass1/meta.txt" && ok || bad "meta.txt lacks $kv"
+done
+IPERF3=$T/iperf3-args bench -q -c 127.0.0.1 -t 1 -O 3 -L 8k -M 9000 -A 0 -l -O -o "$T/pass2"
+expect_rc 1 "short passthrough options"
+same_file "$T/args" "-J -c 127.0.0.1 -P 1 -t 1 -O 3 -l 8k -M 9000 -A 0" "short passthrough options"
+grep -qx "label=-O" "$T/pass2/meta.txt" && ok || bad "a label '-O' is a label"
+IPERF3=$T/iperf3-args bench -q -s -t 1 --affinity=1 --repeat=1 -o "$T/pass3"
+expect_rc 1 "server with --affinity"
+same_file "$T/args" "-J -s -1 -A 1" "server with --affinity"
+# refused before anything runs
+for args in "--bidir -R" "--omit x" "--omit 601" "--mss 50" "--length 1K2" "--length K" \
+	"--affinity a" "--affinity 1,2,3"; do
+	# shellcheck disable=SC2086
+	IPERF3=$T/iperf3-args bench -q -c 127.0.0.1 -t 1 $args -o "$T/pref"
+	expect_rc 2 "refused: $args"
+done
+for args in "--omit 1" "--bidir" "--length 8K" "--mss 1400"; do
+	# shellcheck disable=SC2086
+	IPERF3=$T/iperf3-args bench -q -s $args -o "$T/pref"
+	expect_rc 2 "server refuses $args"
+	expect_out "are client options" "server refuses $args"
+done
+IPERF3=$T/iperf3-3.6 bench -q -c 127.0.0.1 -t 1 --bidir -o "$T/pref"
+expect_rc 2 "--bidir with iperf3 3.6"
+expect_out "--bidir needs iperf3 3.7 or newer" "--bidir with iperf3 3.6"
+absent "$T/pref" "refused passthrough options"
+
 # --- --repeat: a series that fails at its first run stops there
 bench -q --repeat 3 -c 127.0.0.1 -p "$(free_port 15401)" -t 1 -o "$T/rfail"
 expect_rc 1 "--repeat 3, nothing listens"

@@ -526,3 +526,39 @@ TEST_F(Cli, HintsOnTheRecordings)
 	ASSERT_NE(at, std::string::npos) << r.out;
 	EXPECT_EQ(r.out.find("NET_RX softirqs, RPS off"), std::string::npos) << r.out;
 }
+
+// iperf3 -O and --bidir through rxscale-bench (recorded over loopback, see
+// docs/scripts.md). run-lo-omit2: -O 2 -t 5; its iperf3.json says timesecs
+// 1796529240 (03:54:00 UTC), omit 2, last interval ending at 4.999976 s:
+// the window is start + 2 + 2 = 03:54:04 to start + 2 + floor(4.999976) - 1
+// = 03:54:05; 7 intervals of which the first 2 are omitted.
+TEST_F(Cli, OmittedSecondsShiftTheCpuWindow)
+{
+	const Result r = run(std::string(RXS_DATA) + "/run-lo-omit2");
+	ASSERT_EQ(r.status, 0) << r.err;
+	EXPECT_NE(r.out.find("TCP, 1 stream, 5 s, -b 300M, first 2 s omitted (-O) |"), std::string::npos) << r.out;
+	EXPECT_NE(r.out.find("Per interval (5 intervals"), std::string::npos) << r.out;
+	EXPECT_NE(r.out.find("2 one-second samples inside the iperf3 run"), std::string::npos) << r.out;
+	EXPECT_NE(r.out.find("iperf3 omitted its first 2 s (-O): the samples used are those after it, stamped "
+			     "03:54:04 to 03:54:05 UTC (iperf3 started at 03:54:00)."),
+		  std::string::npos)
+		<< r.out;
+}
+
+// run-lo-bidir: --bidir -t 3; both directions ran at 0.20 Gbit/s, so a copy
+// gets a server-to-client received rate changed by hand to 123456789000
+TEST_F(Cli, BidirShowsTheReverseStream)
+{
+	const std::string d = copy("run-lo-bidir");
+	ASSERT_EQ(sh("sed -i '/\"sum_received_bidir_reverse\"/,/bits_per_second/s/\"bits_per_second\":.*/\"bits_per_second\":\t123456789000,/' '" +
+		     d + "/iperf3.json'"),
+		  0);
+	const Result r = run(d);
+	ASSERT_EQ(r.status, 0) << r.err;
+	EXPECT_NE(r.out.find("TCP, 1 stream, 3 s, -b 200M, both ways (--bidir) |"), std::string::npos) << r.out;
+	EXPECT_NE(r.out.find("End of test: received **0.20 Gbit/s**, sent 0.20 Gbit/s, 0 retransmits. --bidir: "
+			     "those are the client-to-server stream's (so are the per-interval numbers below); "
+			     "the server-to-client stream delivered **123.46 Gbit/s** (sent 0.20)."),
+		  std::string::npos)
+		<< r.out;
+}
