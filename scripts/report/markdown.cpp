@@ -992,6 +992,23 @@ std::string drop_title(const std::string &md)
 
 } // namespace
 
+std::string spread_call(const std::vector<double> &a, const std::vector<double> &b, int prec)
+{
+	switch (spread_test(a, b)) {
+	case SpreadCall::higher:
+	case SpreadCall::lower:
+		if (fmt(median(a), prec) == fmt(median(b), prec))
+			return "same at this precision (ranges apart by less)";
+		return spread_test(a, b) == SpreadCall::higher ? "**higher** (ranges apart)"
+							       : "**lower** (ranges apart)";
+	case SpreadCall::within:
+		return "within the spread";
+	case SpreadCall::too_few:
+		break;
+	}
+	return "not called (fewer than 2 runs on a side)";
+}
+
 std::string markdown_series(const Series &s, const PlotFiles *plots)
 {
 	std::ostringstream o;
@@ -1042,21 +1059,7 @@ std::string markdown_series_compare(const Series &a, const Series &b, const Plot
 		const std::vector<double> va = values(a, m), vb = values(b, m);
 		if (va.empty() && vb.empty())
 			continue;
-		std::string call;
-		switch (spread_test(va, vb)) {
-		case SpreadCall::higher:
-			call = "**higher** (ranges apart)";
-			break;
-		case SpreadCall::lower:
-			call = "**lower** (ranges apart)";
-			break;
-		case SpreadCall::within:
-			call = "within the spread";
-			break;
-		case SpreadCall::too_few:
-			call = "not called (fewer than 2 runs on a side)";
-			break;
-		}
+		const std::string call = spread_call(va, vb, m.prec);
 		std::string change = "-";
 		if (!va.empty() && !vb.empty())
 			change = change_pct(median(va), median(vb));

@@ -258,6 +258,9 @@ Series load_series(const std::string &dir, const Options &opt);
 enum class SpreadCall { higher, lower, within, too_few };
 SpreadCall spread_test(const std::vector<double> &a, const std::vector<double> &b);
 extern const char *spread_test_text; // the rule, as printed in the report
+// the call as the report prints it: spread_test, except that medians equal
+// at the table's precision (prec decimals) are never called a difference
+std::string spread_call(const std::vector<double> &a, const std::vector<double> &b, int prec);
 
 // ---- what to try next ----------------------------------------------------------
 

@@ -52,7 +52,8 @@ std::string stability(double cv)
 const char *spread_test_text =
 	"a difference is called only when both sides have at least two runs and their "
 	"min-max ranges do not overlap (every run of one side above every run of the other); "
-	"otherwise it is within the run-to-run spread, or not called";
+	"otherwise it is within the run-to-run spread, or not called; medians that are equal at the "
+	"precision shown are not called a difference either";
 
 SpreadCall spread_test(const std::vector<double> &a, const std::vector<double> &b)
 {

@@ -333,5 +333,26 @@ expect_rc 0 "report of the --repeat 2 series"
 expect_out "# rxscale report: rep (2 runs)" "report of the --repeat 2 series"
 expect_out "| throughput (end of test), Gbit/s | 0\.[0-9][0-9] | 0\.[0-9][0-9] |" "report of the --repeat 2 series"
 
+# --- a series against a series: rxscale-bench -s --repeat 2 on the other end
+# (it restarts iperf3 -s -1 after each run: the client's pause covers that)
+port=$(free_port 15601)
+# shellcheck disable=SC2086
+$SH "$BENCH" -q -s -B 127.0.0.1 -p "$port" -t 2 --repeat 2 -o "$T/psrv" > "$T/psrv.log" 2>&1 &
+SRV=$!
+i=0
+while [ $i -lt 50 ] && ! ss -Htln | grep -q "127.0.0.1:$port "; do sleep 0.1; i=$((i + 1)); done
+bench -q --repeat 2 -c 127.0.0.1 -p "$port" -t 2 -b 100M -o "$T/pcli"
+expect_rc 0 "client series against a server series"
+wait "$SRV"
+src=$?
+SRV=
+[ "$src" -eq 0 ] && ok || { bad "server series: exit $src"; sed 's/^/    /' "$T/psrv.log"; }
+same_file "$T/psrv/status" complete "server series status"
+same_file "$T/pcli/status" complete "client series status"
+"$REPORT" "$T/psrv" "$T/pcli" > "$T/out" 2>&1
+rc=$?
+expect_rc 0 "report of server series vs client series"
+expect_out "# rxscale report: psrv (2 runs) vs pcli (2 runs)" "report of two series"
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
