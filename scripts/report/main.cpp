@@ -15,7 +15,9 @@ namespace {
 
 const char *usage_text =
 	"usage: rxscale-report [options] RUNDIR [RUNDIR2]\n"
-	"  one RUNDIR: report of that run; two: side by side (before, after)\n"
+	"  one RUNDIR: report of that run; two: side by side (before, after);\n"
+	"  a directory of rxscale-bench --repeat N: its runs' numbers with their\n"
+	"  spread; two such: differences called only beyond the spread\n"
 	"options:\n"
 	"  -o DIR            write DIR/report.md and the plots there\n"
 	"                    (without -o: Markdown on stdout, no plots)\n"
@@ -101,12 +103,17 @@ int main(int argc, char **argv)
 		// an old report must not stand in for this one if this one fails
 		if (!outdir.empty())
 			unlink((outdir + "/report.md").c_str());
-		std::vector<rxs::Run> runs;
-		for (const std::string &d : dirs)
-			runs.push_back(rxs::load_run(d, opt));
+		// a directory of rxscale-bench --repeat N is a series of runs; the
+		// plots show the first run of each
+		std::vector<rxs::Series> series;
+		bool repeated = false;
+		for (const std::string &d : dirs) {
+			series.push_back(rxs::load_series(d, opt));
+			repeated = repeated || series.back().repeated;
+		}
 		std::vector<const rxs::Run *> ptrs;
-		for (const rxs::Run &r : runs)
-			ptrs.push_back(&r);
+		for (const rxs::Series &s : series)
+			ptrs.push_back(&s.runs[0]);
 
 		rxs::PlotFiles pf;
 		const rxs::PlotFiles *pp = nullptr;
@@ -117,8 +124,13 @@ int main(int argc, char **argv)
 				pp = &pf;
 			}
 		}
-		const std::string md = runs.size() == 1 ? rxs::markdown_single(runs[0], pp)
-							: rxs::markdown_compare(runs[0], runs[1], pp);
+		std::string md;
+		if (repeated)
+			md = series.size() == 1 ? rxs::markdown_series(series[0], pp)
+						: rxs::markdown_series_compare(series[0], series[1], pp);
+		else
+			md = series.size() == 1 ? rxs::markdown_single(series[0].runs[0], pp)
+						: rxs::markdown_compare(series[0].runs[0], series[1].runs[0], pp);
 		if (outdir.empty()) {
 			std::cout << md;
 			std::cout.flush();

@@ -3,8 +3,11 @@
 #include "rxreport.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
+#include <map>
+#include <optional>
 #include <set>
 #include <sstream>
 
@@ -175,6 +178,14 @@ std::string describe(const Run &r)
 		o << ", reverse (-R)";
 	if (!get(r, "bitrate").empty())
 		o << ", -b " << get(r, "bitrate");
+	if (ip.bidir)
+		o << ", both ways (--bidir)";
+	if (ip.omit > 0)
+		o << ", first " << fmt(ip.omit, 0) << " s omitted (-O)";
+	for (const char *k : {"length", "mss", "affinity"})
+		if (!get(r, k).empty())
+			o << ", " << (std::string(k) == "length" ? "-l " : std::string(k) == "mss" ? "-M " : "-A ")
+			  << get(r, k);
 	return o.str();
 }
 
@@ -221,6 +232,11 @@ std::string run_sections(const Run &r, const std::string &h, const PlotFiles *pl
 	if (ip.retransmits)
 		o << ", " << *ip.retransmits << " retransmits";
 	o << ".";
+	if (ip.bidir)
+		o << " --bidir: those are the client-to-server stream's (so are the per-interval numbers "
+		     "below); the server-to-client stream delivered **"
+		  << fmt(ip.bidir_received_bps / 1e9, 2) << " Gbit/s** (sent " << fmt(ip.bidir_sent_bps / 1e9, 2)
+		  << ").";
 	if (ip.lost_percent)
 		o << " UDP loss " << fmt(*ip.lost_percent, 2) << " % (" << ip.lost_packets.value_or(0)
 		  << " of " << ip.packets.value_or(0) << " datagrams), jitter "
@@ -255,6 +271,17 @@ std::string run_sections(const Run &r, const std::string &h, const PlotFiles *pl
 	o << h << " CPU load (mpstat -P ALL 1)\n\n";
 	if (r.cpu.aligned)
 		o << r.cpu.samples << " one-second samples inside the iperf3 run (its first and last second left out).\n\n";
+	if (r.cpu.aligned && ip.omit > 0 && r.cpu.first && r.cpu.last) {
+		auto hms = [](long long t) {
+			char b[16];
+			const long long d = ((t % 86400) + 86400) % 86400;
+			std::snprintf(b, sizeof(b), "%02lld:%02lld:%02lld", d / 3600, d / 60 % 60, d % 60);
+			return std::string(b);
+		};
+		o << "iperf3 omitted its first " << fmt(ip.omit, 0)
+		  << " s (-O): the samples used are those after it, stamped " << hms(*r.cpu.first) << " to "
+		  << hms(*r.cpu.last) << " UTC (iperf3 started at " << hms(ip.timesecs) << ").\n\n";
+	}
 	else
 		o << "mpstat's timestamps cannot be lined up with iperf3's start: all " << r.cpu.samples
 		  << " samples are used, idle seconds before and after the run included.\n\n";
@@ -331,18 +358,359 @@ std::string run_sections(const Run &r, const std::string &h, const PlotFiles *pl
 		o << '\n';
 	}
 
-	if (!r.settings.empty()) {
-		o << h << " Settings of " << r.iface << " before the run\n\n";
+	o << h << " softnet_stat (/proc/net/softnet_stat, whole run)\n\n";
+	if (r.softnet.empty()) {
+		o << r.softnet_note << ".\n\n";
+	} else {
+		Rows srows;
+		SoftnetCpu t;
+		for (const SoftnetCpu &c : r.softnet) {
+			srows.push_back({"CPU" + std::to_string(c.cpu), std::to_string(c.processed),
+					 std::to_string(c.dropped), std::to_string(c.time_squeeze),
+					 std::to_string(c.received_rps), std::to_string(c.flow_limit)});
+			t.processed += c.processed;
+			t.dropped += c.dropped;
+			t.time_squeeze += c.time_squeeze;
+			t.received_rps += c.received_rps;
+			t.flow_limit += c.flow_limit;
+		}
+		srows.push_back({"all", std::to_string(t.processed), std::to_string(t.dropped),
+				 std::to_string(t.time_squeeze), std::to_string(t.received_rps),
+				 std::to_string(t.flow_limit)});
+		o << table({"CPU", "processed", "dropped", "time_squeeze", "received_rps", "flow_limit"}, srows)
+		  << '\n';
+		o << "dropped: the backlog (netdev_max_backlog) was full; time_squeeze: net_rx_action "
+		     "stopped with work left (netdev_budget or netdev_budget_usecs used up).\n\n";
+	}
+
+	o << h << " NAPI and ksoftirqd threads (CPU time over the run)\n\n";
+	if (!r.thread_note.empty())
+		o << r.thread_note << ".\n\n";
+	if (!r.threads.empty()) {
 		Rows trows;
-		for (const auto &kv : r.settings)
+		for (const ThreadLoad &l : r.threads)
+			trows.push_back({"`" + l.comm + "`", std::to_string(l.pid),
+					 l.cpu < 0 ? "-" : "CPU" + std::to_string(l.cpu),
+					 std::to_string(l.ticks), fmt(l.percent, 1) + " %"});
+		o << "Over the " << fmt(r.thread_seconds, 1)
+		  << " s between the snapshots (the iperf3 run plus about a second before and after); "
+		     "% of one CPU:\n\n";
+		o << table({"thread", "PID", "last CPU", "ticks", "CPU"}, trows) << '\n';
+		bool napi = false;
+		for (const ThreadLoad &l : r.threads)
+			napi = napi || l.comm.rfind("napi/", 0) == 0;
+		if (!napi)
+			o << "No napi/* thread: NAPI ran in softirq context (threaded NAPI off).\n\n";
+	}
+
+	if (!r.settings.empty() || !r.state_notes.empty()) {
+		o << h << " Settings before the run\n\n";
+		Rows trows;
+		std::string on, off;
+		for (const auto &kv : r.settings) {
+			if (kv.first.rfind("ethtool -k ", 0) == 0) {
+				// fixed features cannot be tuned: only the others, in one row
+				if (kv.second == "on")
+					on += (on.empty() ? "" : ", ") + kv.first.substr(11);
+				else if (kv.second == "off")
+					off += (off.empty() ? "" : ", ") + kv.first.substr(11);
+				continue;
+			}
 			trows.push_back({"`" + kv.first + "`", kv.second});
-		o << table({"setting", "value"}, trows, false) << '\n';
+		}
+		if (!on.empty() || !off.empty())
+			trows.push_back({"`ethtool -k` (changeable features)",
+					 "on: " + (on.empty() ? "-" : on) + "; off: " + (off.empty() ? "-" : off)});
+		if (!trows.empty())
+			o << table({"setting", "value"}, trows, false) << '\n';
+		for (const std::string &n : r.state_notes)
+			o << "- " << n << "\n";
+		if (!r.state_notes.empty())
+			o << '\n';
+	}
+	if (!r.settings_changed.empty()) {
+		o << h << " Settings that changed during the run\n\n";
+		Rows crows;
+		for (const auto &c : r.settings_changed)
+			crows.push_back({"`" + c[0] + "`", c[1].empty() ? "-" : c[1], c[2].empty() ? "-" : c[2]});
+		o << table({"setting", "before", "after"}, crows, false) << '\n';
 	}
 
 	if (plots && idx >= 0 && static_cast<std::size_t>(idx) < plots->softirq.size())
 		o << "![%soft per CPU over time, " << r.label << "](" << plots->softirq[idx] << ")\n\n";
 	return o.str();
 }
+
+std::string setting(const Run &r, const std::string &k)
+{
+	for (const auto &kv : r.settings)
+		if (kv.first == k)
+			return kv.second;
+	return "";
+}
+
+// "4 (max 8)" -> {4, 8}; false without a maximum
+bool cur_max(const std::string &v, long &cur, long &max)
+{
+	const auto p = v.find(" (max ");
+	if (p == std::string::npos)
+		return false;
+	try {
+		cur = std::stol(v.substr(0, p));
+		max = std::stol(v.substr(p + 6));
+	} catch (const std::exception &) {
+		return false;
+	}
+	return true;
+}
+
+// RPS is on when any rx queue's rps_cpus mask has a bit set
+bool rps_on(const Run &r)
+{
+	for (const auto &kv : r.settings)
+		if (kv.first.find("/rps_cpus") != std::string::npos &&
+		    kv.second.find_first_not_of("0,") != std::string::npos && kv.second != "unreadable" &&
+		    kv.second != "empty")
+			return true;
+	return false;
+}
+
+std::string iface_or(const Run &r)
+{
+	return r.iface.empty() ? "IFACE" : r.iface;
+}
+
+std::string section_hints(const Run &r, const std::string &h)
+{
+	std::ostringstream o;
+	o << h << " What to try next\n\n";
+	const std::vector<Hint> hs = hints(r);
+	if (hs.empty())
+		o << "Nothing measured in this run crosses a rule's threshold (the rules: docs/scripts.md, "
+		     "\"What to try next\").\n\n";
+	for (const Hint &x : hs)
+		o << "- **" << x.measured << "**: " << x.advice << "\n";
+	if (!hs.empty())
+		o << '\n';
+	return o.str();
+}
+
+} // namespace
+
+std::vector<Hint> hints(const Run &r)
+{
+	std::vector<Hint> out;
+	const std::string ifc = iface_or(r);
+	const CpuStats *busy = cpu_stats(r, r.cpu.busiest);
+	const double load = busy ? busy->soft.mean + busy->irq.mean : 0;
+
+	// the RX IRQs and the CPUs that took a tenth or more of each
+	int nrx = 0;
+	std::uint64_t sum = 0, top = 0;
+	std::set<int> cpus;
+	const QueueIrqDelta *dev = nullptr, *one = nullptr;
+	for (const QueueIrqDelta &d : r.irqs) {
+		if (d.q.kind == QueueKind::dev)
+			dev = &d;
+		if (!rx_kind(d.q.kind))
+			continue;
+		nrx++;
+		one = &d;
+		sum += d.total;
+		top = std::max(top, d.total);
+		for (std::size_t i = 0; i < d.per_cpu.size(); i++)
+			if (d.total && d.per_cpu[i] * 10 >= d.total)
+				cpus.insert(static_cast<int>(i));
+	}
+	const QueueIrqDelta *single = nrx == 1 ? one : nrx == 0 ? dev : nullptr;
+
+	// RSS if the NIC has more queues than in use (ethtool -l)
+	std::string rss;
+	for (const char *k : {"combined", "rx"}) {
+		long cur = 0, max = 0;
+		if (cur_max(setting(r, std::string("ethtool -l ") + k), cur, max) && max > cur) {
+			rss = std::string("`ethtool -l` says ") + k + " " + std::to_string(cur) + " of up to " +
+			      std::to_string(max) + ": `ethtool -L " + ifc + " " + k + " " + std::to_string(max) + "`";
+			break;
+		}
+	}
+	const std::string rps = "RPS: `rxscale-tune rps " + ifc + " on`";
+
+	bool spread_hint = false;
+	if (single && load >= 30) {
+		std::string advice = "one CPU takes every receive interrupt; spread the receive work: ";
+		if (!rss.empty())
+			advice += "RSS (" + rss + ")" + (rps_on(r) ? "" : ", or " + rps);
+		else
+			advice += rps_on(r) ? "RPS is on already; a NIC with more queues (RSS) is the way on"
+					    : rps + (setting(r, "ethtool -l combined").empty() &&
+								     setting(r, "ethtool -l rx").empty()
+							     ? " (or RSS, if `ethtool -l " + ifc + "` shows more queues)"
+							     : " (`ethtool -l` shows no more queues for RSS)");
+		out.push_back({"one RX IRQ (IRQ " + single->irq + ", `" + single->name + "`) and busiest core CPU" +
+				       std::to_string(busy->cpu) + " at " + fmt(load, 1) + " % %soft+%irq",
+			       advice});
+		spread_hint = true;
+	}
+
+	// softirq concentration where no RSS spread shows (veth, one IRQ)
+	std::uint64_t rxt = 0, rxm = 0;
+	std::size_t at = 0;
+	for (std::size_t i = 0; i < r.net_rx.size(); i++) {
+		rxt += r.net_rx[i];
+		if (r.net_rx[i] > rxm) {
+			rxm = r.net_rx[i];
+			at = i;
+		}
+	}
+	if (!spread_hint && nrx <= 1 && r.net_rx.size() >= 2 && rxt > 0 && !rps_on(r) &&
+	    100.0 * static_cast<double>(rxm) / static_cast<double>(rxt) >= 70) {
+		out.push_back({"CPU" + std::to_string(r.softirq_cpus[at]) + " ran " +
+				       fmt(100.0 * static_cast<double>(rxm) / static_cast<double>(rxt), 1) +
+				       " % of the NET_RX softirqs, RPS off",
+			       "spread the receive work over the other CPUs with " + rps +
+				       (rss.empty() ? "" : ", or RSS (" + rss + ")")});
+	}
+
+	if (nrx > 1 && sum > 0) {
+		const double even = 100.0 / nrx;
+		const double largest = 100.0 * static_cast<double>(top) / static_cast<double>(sum);
+		if (largest > 1.5 * even) {
+			const std::string x = setting(r, "ethtool -x indirection table");
+			out.push_back({"largest RX IRQ share " + fmt(largest, 1) + " % (even " + fmt(even, 1) + " %)",
+				       "RSS is skewed: few flows hash onto few queues (more streams, `-P`), or the "
+				       "indirection table leans: " +
+					       (x.empty() ? std::string("see `ethtool -x " + ifc + "`")
+							  : "`ethtool -x`: " + x) +
+					       "; `ethtool -X " + ifc + " equal N` spreads it"});
+		}
+		if (cpus.size() == 1)
+			out.push_back({std::to_string(nrx) + " RX IRQs, all taken by CPU" + std::to_string(*cpus.begin()),
+				       "give each queue its own CPU: `rxscale-tune spread " + ifc +
+					       "` (and keep irqbalance off them: `rxscale-tune irqbalance " + ifc +
+					       " ban`)"});
+	}
+
+	auto per_cpu = [&](std::uint64_t SoftnetCpu::*f, std::uint64_t &total) {
+		std::string w;
+		total = 0;
+		for (const SoftnetCpu &c : r.softnet) {
+			total += c.*f;
+			if (c.*f)
+				w += (w.empty() ? "" : ", ") + std::string("CPU") + std::to_string(c.cpu) + " " +
+				     std::to_string(c.*f);
+		}
+		return w;
+	};
+	std::uint64_t drops = 0, squeeze = 0;
+	const std::string dw = per_cpu(&SoftnetCpu::dropped, drops);
+	const std::string sw = per_cpu(&SoftnetCpu::time_squeeze, squeeze);
+	if (drops > 0) {
+		const std::string v = setting(r, "sysctl/netdev_max_backlog");
+		out.push_back({"softnet_stat dropped " + std::to_string(drops) + " (" + dw + ")",
+			       "a CPU's input backlog overflowed: raise `net.core.netdev_max_backlog`" +
+				       (v.empty() ? std::string() : " (now " + v + ")") +
+				       ", or spread the receive work so no one CPU's backlog takes it all"});
+	}
+	if (squeeze > 0) {
+		const std::string b = setting(r, "sysctl/netdev_budget"), u = setting(r, "sysctl/netdev_budget_usecs");
+		out.push_back({"softnet_stat time_squeeze " + std::to_string(squeeze) + " (" + sw + ")",
+			       "net_rx_action stopped with packets left: raise `net.core.netdev_budget`" +
+				       (b.empty() ? std::string() : " (now " + b + ")") + " or `netdev_budget_usecs`" +
+				       (u.empty() ? std::string() : " (now " + u + ")") + ", or spread the load"});
+	}
+
+	for (const ThreadLoad &l : r.threads) {
+		if (l.comm.rfind("ksoftirqd/", 0) == 0 && l.percent >= 20) {
+			const bool threaded = setting(r, "threaded") == "1";
+			out.push_back({"`" + l.comm + "` used " + fmt(l.percent, 1) + " % of a CPU",
+				       "softirq work overflowed into ksoftirqd (it runs at normal priority, "
+				       "competing with the application): " +
+					       std::string(threaded ? "threaded NAPI is on; raise `net.core.netdev_budget`"
+								    : "try threaded NAPI (`rxscale-tune threaded " + ifc +
+									      " on`) or raise `net.core.netdev_budget`")});
+		}
+		if (l.comm.rfind("napi/", 0) == 0 && l.percent >= 90)
+			out.push_back({"`" + l.comm + "` used " + fmt(l.percent, 1) + " % of a CPU",
+				       "this queue's NAPI thread is saturated: more queues (RSS) or RPS to share its work"});
+	}
+
+	// NIC-level drops: the RX ring ran out of descriptors
+	for (const auto &kv : r.ethtool_delta) {
+		std::string n = kv.first;
+		for (char &c : n)
+			c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+		if (kv.second <= 0 || n.find("rx") == std::string::npos)
+			continue;
+		if (n.find("drop") == std::string::npos && n.find("miss") == std::string::npos &&
+		    n.find("no_buf") == std::string::npos && n.find("nobuf") == std::string::npos &&
+		    n.find("fifo") == std::string::npos && n.find("discard") == std::string::npos)
+			continue;
+		long cur = 0, max = 0;
+		const bool ring = cur_max(setting(r, "ethtool -g rx"), cur, max) && max > cur;
+		out.push_back({"`" + kv.first + "` +" + std::to_string(kv.second),
+			       "the NIC dropped received frames: " +
+				       (ring ? "raise the RX ring (`ethtool -g`: rx " + std::to_string(cur) + " of up to " +
+						       std::to_string(max) + ": `ethtool -G " + ifc + " rx " +
+						       std::to_string(max) + "`)"
+					     : std::string("a larger RX ring (`ethtool -G`) or faster service of it")) +
+				       ", or spread the queues over more CPUs"});
+		break; // one is enough
+	}
+
+	if (!get(r, "iperf3_warning").empty() && r.iperf.streams > 1)
+		out.push_back({"iperf3 " + r.iperf.version + " with " + std::to_string(r.iperf.streams) + " streams",
+			       "iperf3 before 3.16 runs every stream in one thread: the figure may be iperf3's "
+			       "limit; measure again with iperf3 3.16 or newer (`IPERF3=...`)"});
+	return out;
+}
+
+namespace {
+
+} // namespace
+
+std::string settings_diff(const std::vector<std::pair<std::string, std::string>> &a,
+			  const std::vector<std::pair<std::string, std::string>> &b,
+			  const std::string &la, const std::string &lb)
+{
+	std::map<std::string, std::pair<std::string, std::string>> set;
+	std::vector<std::string> order;
+	for (const auto &kv : a) {
+		order.push_back(kv.first);
+		set[kv.first].first = kv.second;
+	}
+	for (const auto &kv : b) {
+		if (!set.count(kv.first))
+			order.push_back(kv.first);
+		set[kv.first].second = kv.second;
+	}
+	Rows rows;
+	for (const std::string &k : order) {
+		const auto &v = set[k];
+		if (v.first != v.second)
+			rows.push_back({"`" + k + "`", v.first.empty() ? "-" : v.first,
+					v.second.empty() ? "-" : v.second});
+	}
+	std::ostringstream o;
+	o << "## Settings that differ\n\n";
+	if (a.empty() || b.empty()) {
+		o << "Settings were not recorded for " << (a.empty() ? la : lb)
+		  << ": no comparison.\n\n";
+		return o.str();
+	}
+	if (rows.empty()) {
+		o << "None: the " << order.size()
+		  << " settings recorded before each run (sysctls, governors, sysfs, ethtool -l -x -n -c "
+		     "-k -g -i) are the same.\n\n";
+		return o.str();
+	}
+	o << rows.size() << " of the " << order.size()
+	  << " settings recorded before each run differ (`-`: not recorded, or n/a, in that run):\n\n";
+	o << table({"setting", la, lb}, rows, false) << '\n';
+	return o.str();
+}
+
+namespace {
 
 std::string plots_block(const PlotFiles *plots)
 {
@@ -373,6 +741,7 @@ std::string markdown_single(const Run &r, const PlotFiles *plots)
 		  << fmt(b->soft.max, 1) << ", %irq mean " << fmt(b->irq.mean, 1) << "\n";
 	o << "- queue IRQs: " << sp.verdict << "\n\n";
 	o << plots_block(plots);
+	o << section_hints(r, "##");
 	o << run_sections(r, "##", plots, 0);
 	return o.str();
 }
@@ -481,19 +850,237 @@ std::string markdown_compare(const Run &a, const Run &b, const PlotFiles *plots)
 	};
 	rows.push_back({"NET_RX softirqs by CPU", rx_share(a), rx_share(b), ""});
 	rows.push_back({"queue IRQs", spread_of(a).verdict, spread_of(b).verdict, ""});
-	std::map<std::string, std::pair<std::string, std::string>> set;
-	for (const auto &kv : a.settings)
-		set[kv.first].first = kv.second;
-	for (const auto &kv : b.settings)
-		set[kv.first].second = kv.second;
-	for (const auto &kv : set)
-		if (kv.second.first != kv.second.second)
-			rows.push_back({"`" + kv.first + "`", kv.second.first.empty() ? "-" : kv.second.first,
-					kv.second.second.empty() ? "-" : kv.second.second, "changed"});
+	auto softnet_sum = [](const Run &r, std::uint64_t SoftnetCpu::*f) {
+		std::uint64_t t = 0;
+		for (const SoftnetCpu &c : r.softnet)
+			t += c.*f;
+		return r.softnet.empty() ? std::string("-") : std::to_string(t);
+	};
+	rows.push_back({"softnet_stat dropped (all CPUs)", softnet_sum(a, &SoftnetCpu::dropped),
+			softnet_sum(b, &SoftnetCpu::dropped), ""});
+	rows.push_back({"softnet_stat time_squeeze (all CPUs)", softnet_sum(a, &SoftnetCpu::time_squeeze),
+			softnet_sum(b, &SoftnetCpu::time_squeeze), ""});
+	auto top_thread = [](const Run &r) {
+		const ThreadLoad *t = nullptr;
+		for (const ThreadLoad &l : r.threads)
+			if (!t || l.percent > t->percent)
+				t = &l;
+		return t ? "`" + t->comm + "` " + fmt(t->percent, 1) + " %" : std::string("-");
+	};
+	rows.push_back({"busiest NAPI/ksoftirqd thread (% of one CPU)", top_thread(a), top_thread(b), ""});
 	o << table({"", a.label, b.label, "change"}, rows) << '\n';
+	o << settings_diff(a.settings, b.settings, a.label, b.label);
+	o << section_hints(b, "##").insert(std::string("## What to try next").size(), " (" + b.label + ")");
 	o << plots_block(plots);
 	o << "## Run 1: " << a.label << "\n\n" << run_sections(a, "###", plots, 0);
 	o << "## Run 2: " << b.label << "\n\n" << run_sections(b, "###", plots, 1);
+	return o.str();
+}
+
+namespace {
+
+struct Metric {
+	std::string name;
+	int prec;
+	std::optional<double> (*get)(const Run &);
+};
+
+std::optional<double> m_throughput(const Run &r) { return r.iperf.throughput_bps() / 1e9; }
+std::optional<double> m_median(const Run &r) { return r.gbps.median; }
+std::optional<double> m_cv(const Run &r) { return 100 * r.gbps.cv; }
+std::optional<double> m_retr(const Run &r)
+{
+	if (!r.iperf.retransmits)
+		return std::nullopt;
+	return static_cast<double>(*r.iperf.retransmits);
+}
+std::optional<double> m_busiest(const Run &r)
+{
+	for (const CpuStats &c : r.cpu.cpus)
+		if (c.cpu == r.cpu.busiest)
+			return c.soft.mean + c.irq.mean;
+	return std::nullopt;
+}
+std::optional<double> m_dropped(const Run &r)
+{
+	if (r.softnet.empty())
+		return std::nullopt;
+	double t = 0;
+	for (const SoftnetCpu &c : r.softnet)
+		t += static_cast<double>(c.dropped);
+	return t;
+}
+std::optional<double> m_squeeze(const Run &r)
+{
+	if (r.softnet.empty())
+		return std::nullopt;
+	double t = 0;
+	for (const SoftnetCpu &c : r.softnet)
+		t += static_cast<double>(c.time_squeeze);
+	return t;
+}
+std::optional<double> m_thread(const Run &r)
+{
+	if (r.threads.empty())
+		return std::nullopt;
+	double m = 0;
+	for (const ThreadLoad &l : r.threads)
+		m = std::max(m, l.percent);
+	return m;
+}
+
+const std::vector<Metric> &metrics()
+{
+	static const std::vector<Metric> m = {
+		{"throughput (end of test), Gbit/s", 2, m_throughput},
+		{"per-interval median, Gbit/s", 2, m_median},
+		{"per-interval CV, %", 1, m_cv},
+		{"retransmits", 0, m_retr},
+		{"busiest core, mean %soft+%irq", 1, m_busiest},
+		{"softnet_stat dropped", 0, m_dropped},
+		{"softnet_stat time_squeeze", 0, m_squeeze},
+		{"busiest NAPI/ksoftirqd thread, % of one CPU", 1, m_thread},
+	};
+	return m;
+}
+
+std::vector<double> values(const Series &s, const Metric &m)
+{
+	std::vector<double> v;
+	for (const Run &r : s.runs)
+		if (const auto x = m.get(r))
+			v.push_back(*x);
+	return v;
+}
+
+// settings of each later run that differ from the first run's
+std::string series_settings_note(const Series &s)
+{
+	std::ostringstream o;
+	const auto &first = s.runs[0].settings;
+	for (std::size_t k = 1; k < s.runs.size(); k++) {
+		std::map<std::string, std::string> was(first.begin(), first.end());
+		std::string d;
+		for (const auto &kv : s.runs[k].settings) {
+			auto it = was.find(kv.first);
+			if (it == was.end() || it->second != kv.second)
+				d += (d.empty() ? "" : ", ") + std::string("`") + kv.first + "` " + kv.second +
+				     " (run 1: " + (it == was.end() ? "-" : it->second) + ")";
+		}
+		if (!d.empty())
+			o << "> **Note:** " << s.label << ", run " << k + 1
+			  << " was not set up as run 1: " << d << ".\n\n";
+	}
+	return o.str();
+}
+
+std::string range(const std::vector<double> &v, int prec)
+{
+	if (v.empty())
+		return "-";
+	const Summary x = summarize(v);
+	if (v.size() == 1)
+		return fmt(x.median, prec);
+	return fmt(x.median, prec) + " (" + fmt(x.min, prec) + "-" + fmt(x.max, prec) + ")";
+}
+
+std::string drop_title(const std::string &md)
+{
+	const auto nl = md.find("\n\n");
+	return nl == std::string::npos ? md : md.substr(nl + 2);
+}
+
+} // namespace
+
+std::string spread_call(const std::vector<double> &a, const std::vector<double> &b, int prec)
+{
+	switch (spread_test(a, b)) {
+	case SpreadCall::higher:
+	case SpreadCall::lower:
+		if (fmt(median(a), prec) == fmt(median(b), prec))
+			return "same at this precision (ranges apart by less)";
+		return spread_test(a, b) == SpreadCall::higher ? "**higher** (ranges apart)"
+							       : "**lower** (ranges apart)";
+	case SpreadCall::within:
+		return "within the spread";
+	case SpreadCall::too_few:
+		break;
+	}
+	return "not called (fewer than 2 runs on a side)";
+}
+
+std::string markdown_series(const Series &s, const PlotFiles *plots)
+{
+	std::ostringstream o;
+	o << "# rxscale report: " << s.label << " (" << s.runs.size() << " runs)\n\n";
+	o << "## Repeats\n\n";
+	std::vector<std::string> head = {""};
+	for (std::size_t k = 0; k < s.runs.size(); k++)
+		head.push_back("run " + std::to_string(k + 1));
+	for (const char *h : {"min", "median", "max", "spread"})
+		head.push_back(h);
+	Rows rows;
+	for (const Metric &m : metrics()) {
+		const std::vector<double> v = values(s, m);
+		if (v.empty())
+			continue;
+		std::vector<std::string> row = {m.name};
+		for (const Run &r : s.runs) {
+			const auto x = m.get(r);
+			row.push_back(x ? fmt(*x, m.prec) : "-");
+		}
+		const Summary x = summarize(v);
+		row.push_back(fmt(x.min, m.prec));
+		row.push_back(fmt(x.median, m.prec));
+		row.push_back(fmt(x.max, m.prec));
+		// max - min, and as a share of the median where that means something
+		row.push_back(fmt(x.max - x.min, m.prec) +
+			      (x.median > 0 ? " (" + fmt(100 * (x.max - x.min) / x.median, 1) + " %)" : ""));
+		rows.push_back(row);
+	}
+	o << table(head, rows) << '\n';
+	o << "spread: max - min over the runs (and as % of the median). Run directories: `" << s.dir
+	  << "/run-1` .. `run-" << s.runs.size() << "`.\n\n";
+	o << series_settings_note(s);
+	o << "The rest is run 1 in detail.\n\n";
+	o << drop_title(markdown_single(s.runs[0], plots));
+	return o.str();
+}
+
+std::string markdown_series_compare(const Series &a, const Series &b, const PlotFiles *plots)
+{
+	std::ostringstream o;
+	o << "# rxscale report: " << a.label << " (" << a.runs.size() << " run" << (a.runs.size() == 1 ? "" : "s")
+	  << ") vs " << b.label << " (" << b.runs.size() << " run" << (b.runs.size() == 1 ? "" : "s") << ")\n\n";
+	o << "## Differences beyond the run-to-run spread\n\n";
+	o << "Test: " << spread_test_text << ". Cells: median (min-max) over the runs.\n\n";
+	Rows rows;
+	for (const Metric &m : metrics()) {
+		const std::vector<double> va = values(a, m), vb = values(b, m);
+		if (va.empty() && vb.empty())
+			continue;
+		const std::string call = spread_call(va, vb, m.prec);
+		std::string change = "-";
+		if (!va.empty() && !vb.empty())
+			change = change_pct(median(va), median(vb));
+		rows.push_back({m.name, range(va, m.prec), range(vb, m.prec), change, call});
+	}
+	o << table({"", a.label, b.label, "change of medians", a.label + " → " + b.label}, rows) << '\n';
+	if (a.runs.size() >= 2 && b.runs.size() >= 2) {
+		// n and m runs of one and the same distribution: each of the
+		// C(n+m, n) orders equally likely, 2 of them leave the ranges apart
+		double c = 1;
+		const std::size_t n = a.runs.size(), k = b.runs.size();
+		for (std::size_t i = 1; i <= k; i++)
+			c = c * static_cast<double>(n + i) / static_cast<double>(i);
+		o << "With " << n << " and " << k
+		  << " runs, two sides that do not differ at all are apart by chance with probability 2/C("
+		  << n + k << ", " << k << ") = " << fmt(200.0 / c, 1)
+		  << " % for each number: more runs make a call stronger.\n\n";
+	}
+	o << series_settings_note(a) << series_settings_note(b);
+	o << "The rest compares run 1 of each.\n\n";
+	o << drop_title(markdown_compare(a.runs[0], b.runs[0], plots));
 	return o.str();
 }
 

@@ -99,6 +99,7 @@ IperfRun parse_iperf(const std::string &text, const std::string &what)
 	r.streams = static_cast<int>(num(ts, "num_streams", what + ": test_start"));
 	r.duration = num(ts, "duration", what + ": test_start");
 	r.reverse = opt_num(ts, "reverse").value_or(0) != 0;
+	r.omit = opt_num(ts, "omit").value_or(0);
 	r.timesecs = static_cast<long long>(
 		num(field(start, "timestamp", what + ": start"), "timesecs", what + ": timestamp"));
 
@@ -136,6 +137,13 @@ IperfRun parse_iperf(const std::string &text, const std::string &what)
 			r.received_bps == 0 && r.sent_bps > 0;
 	if (auto re = opt_num(end["sum_sent"], "retransmits"))
 		r.retransmits = static_cast<long long>(*re);
+	if (end.contains("sum_received_bidir_reverse") && end.contains("sum_sent_bidir_reverse")) {
+		r.bidir = true;
+		r.bidir_received_bps = num(end["sum_received_bidir_reverse"], "bits_per_second",
+					   what + ": end.sum_received_bidir_reverse");
+		r.bidir_sent_bps = num(end["sum_sent_bidir_reverse"], "bits_per_second",
+				       what + ": end.sum_sent_bidir_reverse");
+	}
 	if (udp) {
 		const json &s = end["sum"];
 		r.jitter_ms = opt_num(s, "jitter_ms");
@@ -286,6 +294,8 @@ CpuReport cpu_report(const Mpstat &m, long long start, double length)
 		if (picked.empty())
 			throw Error("no mpstat sample falls inside the iperf3 run (mpstat and iperf3 clocks differ?)");
 		rep.aligned = true;
+		rep.first = *picked.front()->time;
+		rep.last = *picked.back()->time;
 	} else {
 		for (const MpstatSample &s : m.samples)
 			picked.push_back(&s);

@@ -4,6 +4,7 @@
 #include "rxreport.hpp"
 
 #include <cerrno>
+#include <cmath>
 #include <cstring>
 #include <fstream>
 #include <sstream>
@@ -94,7 +95,9 @@ Run load_run(const std::string &dir_in, const Options &opt)
 
 	r.mpstat = parse_mpstat(read_file(d + "mpstat.json"), d + "mpstat.json");
 	try {
-		r.cpu = cpu_report(r.mpstat, r.iperf.timesecs, r.iperf.intervals.back().end);
+		// with -O, the intervals' 0 is iperf3's start plus the omitted seconds
+		r.cpu = cpu_report(r.mpstat, r.iperf.timesecs + std::llround(r.iperf.omit),
+				   r.iperf.intervals.back().end);
 	} catch (const Error &e) {
 		throw Error(d + "mpstat.json: " + e.what());
 	}
@@ -134,15 +137,115 @@ Run load_run(const std::string &dir_in, const Options &opt)
 		r.ethtool_note = "no interface given to rxscale-bench (-i)";
 	}
 
-	if (exists(d + "settings.before")) {
-		std::istringstream s(read_file(d + "settings.before"));
-		while (std::getline(s, line)) {
-			const auto sp = line.find(' ');
-			if (sp != std::string::npos)
-				r.settings.emplace_back(line.substr(0, sp), line.substr(sp + 1));
+	// settings and the ethtool state, before and after the run
+	using Pairs = std::vector<std::pair<std::string, std::string>>;
+	auto settings_of = [&](const std::string &when) {
+		Pairs out;
+		if (exists(d + "settings." + when)) {
+			std::istringstream s(read_file(d + "settings." + when));
+			while (std::getline(s, line)) {
+				const auto sp = line.find(' ');
+				if (sp != std::string::npos)
+					out.emplace_back(line.substr(0, sp), line.substr(sp + 1));
+			}
 		}
+		if (r.iface.empty())
+			return out;
+		for (const char o : std::string("lxncgki")) {
+			const std::string f = d + "ethtool-" + std::string(1, o) + "." + when;
+			if (exists(f)) {
+				for (const auto &kv : parse_ethtool_state(o, read_file(f), f))
+					out.emplace_back("ethtool -" + std::string(1, o) + " " + kv.first, kv.second);
+			} else if (when == "before" && exists(f + ".err")) {
+				std::string e = trim(read_file(f + ".err"));
+				const auto nl = e.find('\n');
+				r.state_notes.push_back("`ethtool -" + std::string(1, o) + " " + r.iface +
+							"` failed: " + (nl == std::string::npos ? e : e.substr(0, nl)));
+			}
+		}
+		return out;
+	};
+	r.settings = settings_of("before");
+	if (exists(d + "settings.after")) {
+		const Pairs after = settings_of("after");
+		std::map<std::string, std::pair<std::string, std::string>> both;
+		std::vector<std::string> order;
+		for (const auto &kv : r.settings) {
+			both[kv.first].first = kv.second;
+			order.push_back(kv.first);
+		}
+		for (const auto &kv : after) {
+			if (!both.count(kv.first))
+				order.push_back(kv.first);
+			both[kv.first].second = kv.second;
+		}
+		for (const std::string &k : order)
+			if (both[k].first != both[k].second)
+				r.settings_changed.push_back({k, both[k].first, both[k].second});
+	}
+
+	if (exists(d + "softnet_stat.before") && exists(d + "softnet_stat.after")) {
+		r.softnet = softnet_delta(parse_softnet(read_file(d + "softnet_stat.before"), d + "softnet_stat.before"),
+					  parse_softnet(read_file(d + "softnet_stat.after"), d + "softnet_stat.after"),
+					  d + "softnet_stat.*");
+	} else {
+		r.softnet_note = "no softnet_stat snapshots in the run directory";
+	}
+
+	if (exists(d + "threads.before") && exists(d + "threads.after")) {
+		const ThreadSnapshot tb = parse_threads(read_file(d + "threads.before"), d + "threads.before");
+		const ThreadSnapshot ta = parse_threads(read_file(d + "threads.after"), d + "threads.after");
+		long hz = 0;
+		const std::string ct = r.meta.count("clk_tck") ? r.meta["clk_tck"] : "";
+		if (!ct.empty() && ct.find_first_not_of("0123456789") == std::string::npos && ct.size() < 7)
+			hz = std::stol(ct);
+		if (hz <= 0) {
+			hz = 100;
+			r.thread_note = "meta.txt gives no clk_tck (no getconf where the bench ran): 100 ticks per "
+					"second assumed (Linux's USER_HZ on every architecture)";
+		}
+		r.threads = thread_loads(tb, ta, hz, d + "threads.*");
+		r.thread_seconds = ta.uptime - tb.uptime;
+	} else {
+		r.thread_note = "no threads snapshots in the run directory";
 	}
 	return r;
+}
+
+Series load_series(const std::string &dir_in, const Options &opt)
+{
+	Series s;
+	s.dir = dir_in;
+	while (s.dir.size() > 1 && s.dir.back() == '/')
+		s.dir.pop_back();
+	const std::string d = s.dir + "/";
+	if (!exists(d + "repeat.txt")) {
+		s.runs.push_back(load_run(s.dir, opt));
+		s.label = s.runs[0].label;
+		return s;
+	}
+	s.repeated = true;
+	std::map<std::string, std::string> meta;
+	std::istringstream in(read_file(d + "repeat.txt"));
+	std::string line;
+	while (std::getline(in, line)) {
+		const auto eq = line.find('=');
+		if (eq != std::string::npos)
+			meta[line.substr(0, eq)] = line.substr(eq + 1);
+	}
+	const std::string n = meta["repeat"];
+	if (n.empty() || n.size() > 3 || n.find_first_not_of("0123456789") != std::string::npos ||
+	    std::stoi(n) < 1)
+		throw Error(d + "repeat.txt: no \"repeat=N\" line");
+	if (!exists(d + "status"))
+		throw Error(s.dir + ": a series without a status file");
+	const std::string status = trim(read_file(d + "status"));
+	if (status != "complete")
+		throw Error(s.dir + ": the series is not complete (rxscale-bench says: " + status + ")");
+	s.label = meta["label"].empty() ? s.dir : meta["label"];
+	for (int k = 1; k <= std::stoi(n); k++)
+		s.runs.push_back(load_run(d + "run-" + std::to_string(k), opt));
+	return s;
 }
 
 } // namespace rxs

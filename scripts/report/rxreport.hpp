@@ -3,6 +3,7 @@
 // directories written by scripts/rxscale-bench.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -46,6 +47,11 @@ struct IperfRun {
 	std::string protocol; // "TCP" / "UDP"
 	int streams = 0;
 	double duration = 0; // requested (-t)
+	double omit = 0;     // -O: seconds left out at the start, before the intervals' 0
+	// --bidir: the intervals and sums above are the client->server stream;
+	// the server->client one ended at these rates (received, sent)
+	bool bidir = false;
+	double bidir_received_bps = 0, bidir_sent_bps = 0;
 	bool reverse = false;
 	long long timesecs = 0; // test start, Unix time
 	std::vector<IperfInterval> intervals;
@@ -98,6 +104,7 @@ struct CpuReport {
 	std::size_t samples = 0;
 	bool aligned = false; // samples chosen by time inside the iperf3 run
 	int busiest = -1;     // highest mean %soft + %irq (lowest id on ties)
+	std::optional<long long> first, last; // stamps of the samples used (aligned)
 };
 
 // Samples wholly inside [start, start + length] (by mpstat's timestamps);
@@ -153,6 +160,52 @@ std::vector<QueueIrqDelta> queue_irq_deltas(const ProcTable &before, const ProcT
 					    const std::string &iface, const std::string &match_ere,
 					    const std::string &what);
 
+// ---- state snapshots: ethtool -l -x -n -c -k -g -i, softnet_stat, threads ------
+
+// ethtool's text output for option opt ('l', 'x', 'n', 'c', 'k', 'g', 'i') as
+// ordered setting/value pairs ("combined" -> "4 (max 8)"); "n/a" values
+// are left out. Throws Error when the text is not that option's layout.
+std::vector<std::pair<std::string, std::string>>
+parse_ethtool_state(char opt, const std::string &text, const std::string &what);
+
+struct SoftnetCpu {
+	int cpu = 0;
+	// /proc/net/softnet_stat columns 1, 2, 3, 10, 11
+	std::uint64_t processed = 0, dropped = 0, time_squeeze = 0, received_rps = 0,
+		      flow_limit = 0;
+};
+// one entry per line; the CPU is column 13 where the kernel prints it
+// (5.10+), else the line's index
+std::vector<SoftnetCpu> parse_softnet(const std::string &text, const std::string &what);
+// after - before per CPU (32-bit counters: a wrap is handled); throws when
+// the CPUs differ
+std::vector<SoftnetCpu> softnet_delta(const std::vector<SoftnetCpu> &before,
+				      const std::vector<SoftnetCpu> &after, const std::string &what);
+
+struct ThreadTimes {
+	long long pid = 0;
+	std::uint64_t utime = 0, stime = 0; // clock ticks
+	int cpu = -1;                       // last CPU it ran on
+	std::string comm;
+};
+struct ThreadSnapshot {
+	double uptime = 0;
+	std::vector<ThreadTimes> threads;
+};
+ThreadSnapshot parse_threads(const std::string &text, const std::string &what);
+
+struct ThreadLoad {
+	std::string comm;
+	long long pid = 0;
+	int cpu = -1;        // last CPU after the run
+	double percent = 0;  // of one CPU over the snapshot interval
+	std::uint64_t ticks = 0;
+};
+// threads present before and after (same PID and name), NAPI threads first;
+// clk_tck ticks per second
+std::vector<ThreadLoad> thread_loads(const ThreadSnapshot &before, const ThreadSnapshot &after,
+				     long clk_tck, const std::string &what);
+
 // ---- run directory --------------------------------------------------------------
 
 struct Run {
@@ -170,6 +223,15 @@ struct Run {
 	std::vector<std::pair<std::string, long long>> ethtool_delta; // changed counters
 	std::string ethtool_note; // why there are no ethtool counters
 	std::vector<std::pair<std::string, std::string>> settings; // before the run
+	// settings.after and the ethtool state after, where they differ from
+	// before: name, before, after
+	std::vector<std::array<std::string, 3>> settings_changed;
+	std::vector<std::string> state_notes; // ethtool options that failed, ...
+	std::vector<SoftnetCpu> softnet;      // delta over the run; empty: none
+	std::string softnet_note;
+	std::vector<ThreadLoad> threads;
+	double thread_seconds = 0; // the snapshot interval
+	std::string thread_note;
 };
 
 struct Options {
@@ -179,6 +241,35 @@ struct Options {
 
 std::string read_file(const std::string &path); // throws Error
 Run load_run(const std::string &dir, const Options &opt);
+
+// ---- series (rxscale-bench --repeat N) ----------------------------------------
+
+// A run directory or a series: a directory with repeat.txt whose runs are
+// run-1 .. run-N; a plain run directory is a series of one.
+struct Series {
+	std::string dir, label;
+	bool repeated = false; // from --repeat
+	std::vector<Run> runs;
+};
+Series load_series(const std::string &dir, const Options &opt);
+
+// The spread test: a difference between a and b is called only when both
+// have at least two values and their min-max ranges do not overlap.
+enum class SpreadCall { higher, lower, within, too_few };
+SpreadCall spread_test(const std::vector<double> &a, const std::vector<double> &b);
+extern const char *spread_test_text; // the rule, as printed in the report
+// the call as the report prints it: spread_test, except that medians equal
+// at the table's precision (prec decimals) are never called a difference
+std::string spread_call(const std::vector<double> &a, const std::vector<double> &b, int prec);
+
+// ---- what to try next ----------------------------------------------------------
+
+// one hint: the number that triggered it, and what to try
+struct Hint {
+	std::string measured, advice;
+};
+// the rules and thresholds are in docs/scripts.md
+std::vector<Hint> hints(const Run &r);
 
 // ---- output ------------------------------------------------------------------
 
@@ -190,7 +281,17 @@ struct PlotFiles {
 
 std::string fmt(double v, int prec);
 std::string markdown_single(const Run &r, const PlotFiles *plots);
+// "## Settings that differ": every setting whose value before run a is not
+// its value before run b, in a's order, then b's new ones
+std::string settings_diff(const std::vector<std::pair<std::string, std::string>> &a,
+			  const std::vector<std::pair<std::string, std::string>> &b,
+			  const std::string &la, const std::string &lb);
 std::string markdown_compare(const Run &a, const Run &b, const PlotFiles *plots);
+// series: a table of each run's numbers, then the first run in detail; two
+// series: the numbers side by side with the spread test, then the first
+// runs compared
+std::string markdown_series(const Series &s, const PlotFiles *plots);
+std::string markdown_series_compare(const Series &a, const Series &b, const PlotFiles *plots);
 
 // writes data files, a gnuplot script and the images into outdir; throws
 // Error when gnuplot is missing or fails

@@ -49,6 +49,25 @@ std::string stability(double cv)
 	return "unstable";
 }
 
+const char *spread_test_text =
+	"a difference is called only when both sides have at least two runs and their "
+	"min-max ranges do not overlap (every run of one side above every run of the other); "
+	"otherwise it is within the run-to-run spread, or not called; medians that are equal at the "
+	"precision shown are not called a difference either";
+
+SpreadCall spread_test(const std::vector<double> &a, const std::vector<double> &b)
+{
+	if (a.size() < 2 || b.size() < 2)
+		return SpreadCall::too_few;
+	const auto [amin, amax] = std::minmax_element(a.begin(), a.end());
+	const auto [bmin, bmax] = std::minmax_element(b.begin(), b.end());
+	if (*bmin > *amax)
+		return SpreadCall::higher;
+	if (*bmax < *amin)
+		return SpreadCall::lower;
+	return SpreadCall::within;
+}
+
 int busiest_core(const std::vector<CpuStats> &cpus)
 {
 	int best = -1;

@@ -1,8 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # rxscale-bench: its errors (bad options, missing tools, an interface that
-# does not exist, no permission), a run that fails (nothing listens) and a
-# complete run over loopback, each followed by rxscale-report.
+# does not exist, no permission), its snapshots on a fake /proc and /sys
+# (RXB_ROOT) with a stub ethtool, a run that fails (nothing listens) and a
+# complete run over loopback, each followed by rxscale-report, and --repeat.
 #   test-bench.sh PATH/rxscale-bench PATH/rxscale-report sh|busybox_ash
 BENCH=${1:?usage: test-bench.sh BENCH REPORT SHELL}
 REPORT=${2:?usage: test-bench.sh BENCH REPORT SHELL}
@@ -117,6 +118,169 @@ rc=$?
 expect_rc 1 "report of the refused run"
 expect_out "the run is not complete" "report of the refused run"
 
+# --- the snapshots, on a fake /proc and /sys (RXB_ROOT) with a stub ethtool:
+# every file compared with what the fake tree holds (written here by hand)
+F=$T/root
+mkdir -p "$F/proc/net" "$F/proc/sys/net/core" "$F/proc/irq/40" "$F/proc/irq/41" \
+	"$F/sys/class/net/eth9/statistics" "$F/sys/class/net/eth9/queues/rx-0" \
+	"$F/sys/devices/system/cpu/cpu0/cpufreq" "$F/sys/devices/system/cpu/cpu1/cpufreq"
+printf 'processor\t: 0\nprocessor\t: 1\n' > "$F/proc/cpuinfo"
+echo '0.50 0.40 0.30 1/100 4242' > "$F/proc/loadavg"
+echo '1000.50 1900.00' > "$F/proc/uptime"
+cat > "$F/proc/interrupts" <<'EOT'
+           CPU0       CPU1
+ 40:        100          0  PCI-MSIX-0000:01:00.0   0-edge      eth9-rx-0
+ 41:          0         50  PCI-MSIX-0000:01:00.0   1-edge      eth9-tx-0
+ 50:          3          0  PCI-MSIX-0000:02:00.0   0-edge      eth90-rx-0
+NMI:          0          0   Non-maskable interrupts
+EOT
+cat > "$F/proc/softirqs" <<'EOT'
+                    CPU0       CPU1
+          HI:          0          0
+      NET_TX:         10         20
+      NET_RX:        300        400
+EOT
+cat > "$F/proc/net/softnet_stat" <<'EOT'
+0000a000 00000002 00000011 00000000 00000000 00000000 00000000 00000000 00000000 00000000 00000000 00000000 00000000 00000000 00000000
+0000b000 00000000 00000003 00000000 00000000 00000000 00000000 00000000 00000000 00000005 00000000 00000000 00000001 00000000 00000000
+EOT
+echo 600 > "$F/proc/sys/net/core/netdev_budget"
+echo 4000 > "$F/proc/sys/net/core/netdev_budget_usecs"
+echo 2000 > "$F/proc/sys/net/core/netdev_max_backlog"
+echo 64 > "$F/proc/sys/net/core/dev_weight"
+echo performance > "$F/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor"
+echo schedutil > "$F/sys/devices/system/cpu/cpu1/cpufreq/scaling_governor"
+echo 0 > "$F/proc/irq/40/smp_affinity_list"
+echo 1 > "$F/proc/irq/41/smp_affinity_list"
+d=$F/sys/class/net/eth9
+echo 9000 > "$d/mtu"
+echo 10000 > "$d/speed"
+echo full > "$d/duplex"
+echo 1 > "$d/threaded"
+echo 2 > "$d/queues/rx-0/rps_cpus"
+echo 0 > "$d/statistics/rx_bytes"
+echo 0 > "$d/statistics/tx_bytes"
+# threads: a NAPI thread, a ksoftirqd, a shell (not taken), and a process
+# that is gone (no stat)
+mkdir -p "$F/proc/100" "$F/proc/101" "$F/proc/102" "$F/proc/103"
+echo napi/eth9-8193 > "$F/proc/100/comm"
+echo '100 (napi/eth9-8193) S 2 0 0 0 -1 2129984 0 0 0 0 1234 56 0 0 20 0 1 0 300 0 0 18446744073709551615 0 0 0 0 0 0 0 2147483647 0 1 0 0 17 3 0 0 0 0 0 0 0 0 0 0 0 0 0' > "$F/proc/100/stat"
+echo ksoftirqd/1 > "$F/proc/101/comm"
+echo '101 (ksoftirqd/1) S 2 0 0 0 -1 69238848 0 0 0 0 7 8 0 0 20 0 1 0 26 0 0 18446744073709551615 0 0 0 0 0 0 0 2147483647 0 1 0 0 17 1 0 0 0 0 0 0 0 0 0 0 0 0 0' > "$F/proc/101/stat"
+echo bash > "$F/proc/102/comm"
+echo '102 (bash) S 1 0 0 0 -1 0 0 0 0 0 99 99 0 0 20 0 1 0 26 0 0 0 0 0 0 0 0 0 0 0 0 1 0 0 17 0 0 0 0 0 0 0 0 0 0 0 0 0 0' > "$F/proc/102/stat"
+echo ksoftirqd/0 > "$F/proc/103/comm"
+# a stub ethtool: each option's own text, -n fails as a driver without
+# RX classification does
+cat > "$T/ethtool-stub" <<'EOT'
+#!/bin/sh
+case $1 in
+-n) echo "rxclass: Cannot get RX class rule count: Operation not supported" >&2; exit 1 ;;
+-S) printf 'NIC statistics:\n     rx_packets: 5\n' ;;
+*) echo "stub ethtool $1 $2" ;;
+esac
+EOT
+printf '#!/bin/sh\n[ "$1" = --version ] && { echo "iperf 3.18 (cJSON 1.7.15)"; exit 0; }\nexit 1\n' > "$T/iperf3-fail"
+chmod +x "$T/ethtool-stub" "$T/iperf3-fail"
+RXB_ROOT=$F ETHTOOL=$T/ethtool-stub IPERF3=$T/iperf3-fail bench -q -c 127.0.0.1 -t 1 -i eth9 -o "$T/fake"
+expect_rc 1 "fake tree run (stub iperf3 fails)"
+# same_file FILE WANT-TEXT WHAT
+same_file() {
+	printf '%s\n' "$2" > "$T/want"
+	if cmp -s "$1" "$T/want"; then ok; else
+		bad "$3: $1 differs from the expected text"
+		diff "$T/want" "$1" | sed 's/^/    /'
+	fi
+}
+for w in before after; do
+	same_file "$T/fake/threads.$w" 'uptime 1000.50
+100 1234 56 3 napi/eth9-8193
+101 7 8 1 ksoftirqd/1' "threads.$w"
+	same_file "$T/fake/settings.$w" 'sysctl/netdev_budget 600
+sysctl/netdev_budget_usecs 4000
+sysctl/netdev_max_backlog 2000
+sysctl/dev_weight 64
+cpu0/scaling_governor performance
+cpu1/scaling_governor schedutil
+mtu 9000
+speed 10000
+duplex full
+threaded 1
+queues/rx-0/rps_cpus 2
+irq/40/smp_affinity_list 0
+irq/41/smp_affinity_list 1' "settings.$w"
+	cmp -s "$T/fake/softnet_stat.$w" "$F/proc/net/softnet_stat" && ok || bad "softnet_stat.$w is not the fake tree's"
+	for o in l x c k g i; do
+		same_file "$T/fake/ethtool-$o.$w" "stub ethtool -$o eth9" "ethtool -$o"
+		absent "$T/fake/ethtool-$o.$w.err" "ethtool -$o succeeded"
+	done
+	absent "$T/fake/ethtool-n.$w" "ethtool -n failed"
+	same_file "$T/fake/ethtool-n.$w.err" "rxclass: Cannot get RX class rule count: Operation not supported" "ethtool -n error"
+done
+# no cpufreq (a VM): said, not left out
+rm -r "$F/sys/devices/system/cpu/cpu0/cpufreq" "$F/sys/devices/system/cpu/cpu1/cpufreq"
+RXB_ROOT=$F ETHTOOL=$T/ethtool-stub IPERF3=$T/iperf3-fail bench -q -c 127.0.0.1 -t 1 -o "$T/fake2"
+expect_rc 1 "fake tree run without -i"
+same_file "$T/fake2/settings.before" 'sysctl/netdev_budget 600
+sysctl/netdev_budget_usecs 4000
+sysctl/netdev_max_backlog 2000
+sysctl/dev_weight 64
+cpufreq none' "settings without -i or cpufreq"
+absent "$T/fake2/ethtool-l.before" "no ethtool without -i"
+
+# --- iperf3 options passed through: a stub iperf3 writes its arguments
+printf '#!/bin/sh\n[ "$1" = --version ] && { echo "iperf 3.18 (cJSON 1.7.15)"; exit 0; }\necho "$*" > "%s/args"\nexit 1\n' "$T" > "$T/iperf3-args"
+printf '#!/bin/sh\n[ "$1" = --version ] && { echo "iperf 3.6 (cJSON 1.5.2)"; exit 0; }\nexit 1\n' > "$T/iperf3-3.6"
+chmod +x "$T/iperf3-args" "$T/iperf3-3.6"
+IPERF3=$T/iperf3-args bench -q -c 127.0.0.1 -t 1 --omit 2 --bidir --length 64K --mss 1400 --affinity 1,0 -o "$T/pass1"
+expect_rc 1 "long passthrough options (stub iperf3 fails)"
+same_file "$T/args" "-J -c 127.0.0.1 -P 1 -t 1 -O 2 --bidir -l 64K -M 1400 -A 1,0" "long passthrough options"
+for kv in omit=2 bidir=1 length=64K mss=1400 affinity=1,0; do
+	grep -qx "$kv" "$T/pass1/meta.txt" && ok || bad "meta.txt lacks $kv"
+done
+IPERF3=$T/iperf3-args bench -q -c 127.0.0.1 -t 1 -O 3 -L 8k -M 9000 -A 0 -l -O -o "$T/pass2"
+expect_rc 1 "short passthrough options"
+same_file "$T/args" "-J -c 127.0.0.1 -P 1 -t 1 -O 3 -l 8k -M 9000 -A 0" "short passthrough options"
+grep -qx "label=-O" "$T/pass2/meta.txt" && ok || bad "a label '-O' is a label"
+IPERF3=$T/iperf3-args bench -q -s -t 1 --affinity=1 --repeat=1 -o "$T/pass3"
+expect_rc 1 "server with --affinity"
+same_file "$T/args" "-J -s -1 -A 1" "server with --affinity"
+# refused before anything runs
+for args in "--bidir -R" "--omit x" "--omit 601" "--mss 50" "--length 1K2" "--length K" \
+	"--affinity a" "--affinity 1,2,3"; do
+	# shellcheck disable=SC2086
+	IPERF3=$T/iperf3-args bench -q -c 127.0.0.1 -t 1 $args -o "$T/pref"
+	expect_rc 2 "refused: $args"
+done
+for args in "--omit 1" "--bidir" "--length 8K" "--mss 1400"; do
+	# shellcheck disable=SC2086
+	IPERF3=$T/iperf3-args bench -q -s $args -o "$T/pref"
+	expect_rc 2 "server refuses $args"
+	expect_out "are client options" "server refuses $args"
+done
+IPERF3=$T/iperf3-3.6 bench -q -c 127.0.0.1 -t 1 --bidir -o "$T/pref"
+expect_rc 2 "--bidir with iperf3 3.6"
+expect_out "--bidir needs iperf3 3.7 or newer" "--bidir with iperf3 3.6"
+absent "$T/pref" "refused passthrough options"
+
+# --- --repeat: a series that fails at its first run stops there
+bench -q --repeat 3 -c 127.0.0.1 -p "$(free_port 15401)" -t 1 -o "$T/rfail"
+expect_rc 1 "--repeat 3, nothing listens"
+grep -q '^failed: run 1 of 3: iperf3 reported: unable to connect' "$T/rfail/status" && ok ||
+	bad "--repeat: the series' status is '$(cat "$T/rfail/status")'"
+grep -q '^failed: iperf3 reported: unable to connect' "$T/rfail/run-1/status" && ok ||
+	bad "--repeat: run-1's status is '$(cat "$T/rfail/run-1/status")'"
+absent "$T/rfail/run-2" "--repeat stops at the failed run"
+bench -q --repeat 0 -c 127.0.0.1 -o "$T/r0"
+expect_rc 2 "--repeat 0"
+expect_out "--repeat wants a number from 1 to 100, got '0'" "--repeat 0"
+absent "$T/r0" "--repeat 0"
+bench -q --repeat=x -c 127.0.0.1 -o "$T/r0"
+expect_rc 2 "--repeat=x"
+bench -q --bogus -c 127.0.0.1 -o "$T/r0"
+expect_rc 2 "unknown long option"
+expect_out "unknown option --bogus" "unknown long option"
+
 # --- a complete run over loopback, then its report
 port=$(free_port 15301)
 iperf3 -s -1 -B 127.0.0.1 -p "$port" >/dev/null 2>&1 &
@@ -144,6 +308,51 @@ expect_out "no per-queue IRQs found for lo" "report of the loopback run"
 # -b 200M over 2 streams: 0.4 Gbit/s in all (units right, pacing kept
 # even on a loaded machine)
 grep -Eq 'received \*\*0\.(3[5-9]|4[0-2]) Gbit/s' "$T/out" && ok || bad "loopback rate is 0.4 Gbit/s"
+
+# --- a complete --repeat 2 series over loopback (a server that stays up)
+port=$(free_port 15501)
+iperf3 -s -B 127.0.0.1 -p "$port" >/dev/null 2>&1 &
+SRV=$!
+i=0
+while [ $i -lt 50 ] && ! ss -Htln | grep -q "127.0.0.1:$port "; do sleep 0.1; i=$((i + 1)); done
+bench -q --repeat 2 -c 127.0.0.1 -p "$port" -t 2 -b 100M -i lo -l rep -o "$T/rep"
+expect_rc 0 "--repeat 2 over loopback"
+kill "$SRV" 2>/dev/null
+wait "$SRV" 2>/dev/null
+SRV=
+same_file "$T/rep/status" complete "--repeat 2: status of the series"
+for k in 1 2; do
+	same_file "$T/rep/run-$k/status" complete "--repeat 2: run-$k"
+	grep -qx "repeat=$k/2" "$T/rep/run-$k/meta.txt" && ok || bad "run-$k/meta.txt lacks repeat=$k/2"
+done
+grep -qx "repeat=2" "$T/rep/repeat.txt" && ok || bad "repeat.txt lacks repeat=2"
+absent "$T/rep/run-3" "--repeat 2 made a third run"
+"$REPORT" "$T/rep" > "$T/out" 2>&1
+rc=$?
+expect_rc 0 "report of the --repeat 2 series"
+expect_out "# rxscale report: rep (2 runs)" "report of the --repeat 2 series"
+expect_out "| throughput (end of test), Gbit/s | 0\.[0-9][0-9] | 0\.[0-9][0-9] |" "report of the --repeat 2 series"
+
+# --- a series against a series: rxscale-bench -s --repeat 2 on the other end
+# (it restarts iperf3 -s -1 after each run: the client's pause covers that)
+port=$(free_port 15601)
+# shellcheck disable=SC2086
+$SH "$BENCH" -q -s -B 127.0.0.1 -p "$port" -t 2 --repeat 2 -o "$T/psrv" > "$T/psrv.log" 2>&1 &
+SRV=$!
+i=0
+while [ $i -lt 50 ] && ! ss -Htln | grep -q "127.0.0.1:$port "; do sleep 0.1; i=$((i + 1)); done
+bench -q --repeat 2 -c 127.0.0.1 -p "$port" -t 2 -b 100M -o "$T/pcli"
+expect_rc 0 "client series against a server series"
+wait "$SRV"
+src=$?
+SRV=
+[ "$src" -eq 0 ] && ok || { bad "server series: exit $src"; sed 's/^/    /' "$T/psrv.log"; }
+same_file "$T/psrv/status" complete "server series status"
+same_file "$T/pcli/status" complete "client series status"
+"$REPORT" "$T/psrv" "$T/pcli" > "$T/out" 2>&1
+rc=$?
+expect_rc 0 "report of server series vs client series"
+expect_out "# rxscale report: psrv (2 runs) vs pcli (2 runs)" "report of two series"
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -107,3 +107,27 @@ TEST(Stats, BusiestCoreOfNoCpuIsNone)
 {
 	EXPECT_EQ(busiest_core({}), -1);
 }
+
+// --repeat series: a difference is called only when the min-max ranges of
+// both sides (two runs or more each) do not overlap
+TEST(Stats, SpreadTestNonOverlappingRanges)
+{
+	EXPECT_EQ(spread_test({1, 2}, {3, 4}), SpreadCall::higher);
+	EXPECT_EQ(spread_test({3, 4, 3.5}, {1, 2.9}), SpreadCall::lower);
+	EXPECT_EQ(spread_test({1, 2}, {2, 3}), SpreadCall::within); // touching ranges overlap
+	EXPECT_EQ(spread_test({1, 5}, {2, 3}), SpreadCall::within); // one inside the other
+	EXPECT_EQ(spread_test({1}, {3, 4}), SpreadCall::too_few);
+	EXPECT_EQ(spread_test({1, 2}, {}), SpreadCall::too_few);
+	EXPECT_EQ(spread_test({4.34, 4.34}, {4.81, 4.81}), SpreadCall::higher); // no spread at all
+}
+
+// the printed call: ranges apart, but medians equal at the shown precision
+// (0.705 and 0.725 are both 0.7 at one decimal) are not a difference
+TEST(Stats, SpreadCallAtThePrecisionShown)
+{
+	EXPECT_EQ(spread_call({0.70, 0.71}, {0.72, 0.73}, 1), "same at this precision (ranges apart by less)");
+	EXPECT_EQ(spread_call({0.70, 0.71}, {0.72, 0.73}, 2), "**higher** (ranges apart)");
+	EXPECT_EQ(spread_call({0.72, 0.73}, {0.70, 0.71}, 2), "**lower** (ranges apart)");
+	EXPECT_EQ(spread_call({1, 3}, {2, 4}, 0), "within the spread");
+	EXPECT_EQ(spread_call({1}, {2, 4}, 0), "not called (fewer than 2 runs on a side)");
+}
