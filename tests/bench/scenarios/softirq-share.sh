@@ -426,7 +426,7 @@ sq_rebalance_phase() {
 	_rbi=${RXS_SOFTIRQ_REBALANCE_INTERVAL:-8}
 	_rbF=$RXS_DIR/files
 	[ "$source" = hist ] ||
-		rxs_fail "the rebalance phase measures NET_RX time with the hist triggers; source is $source"
+		rxs_fail "the rebalance phase measures NET_RX time with the hist triggers, not with $source"
 	for _rbf in rxscale-tune rxscale-rebalance; do
 		[ -f "$_rbF/$_rbf" ] ||
 			rxs_fail "the rebalance phase needs $_rbF/$_rbf (run-scenario.sh --file; see rebalance-compare.sh)"

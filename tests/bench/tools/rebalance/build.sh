@@ -20,7 +20,7 @@ bin=$out/rxscale-rebalance
 command -v "$cxx" >/dev/null 2>&1 ||
 	{ echo "error: $cxx not found (tests/deps.sh rsscheck)" >&2; exit 1; }
 mkdir -p "$out"
-if [ ! -x "$bin" ] || [ "$0" -nt "$bin" ] ||
+if [ ! -x "$bin" ] || [ -n "$(find "$0" -newer "$bin")" ] ||
    [ -n "$(find "$src" -newer "$bin" \( -name '*.cpp' -o -name '*.hpp' \) 2>/dev/null)" ]; then
 	# the same warnings as CMakeLists.txt gives both targets
 	"$cxx" -std=c++17 -O2 -Wall -Wextra -Wpedantic -Werror -static \
