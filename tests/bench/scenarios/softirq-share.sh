@@ -323,6 +323,188 @@ done
 [ "$nfree" = 0 ] || rxs_say "($nfree more vectors allocated but not requested by the driver)"
 [ "$nvec" -gt 0 ] || rxs_fail "no interrupt lines found for $RXS_DUT (MSI/MSI-X or platform)"
 
+# --- RXS_SOFTIRQ_REBALANCE=1: the default table against rxscale-tune's ------
+# (issue 20; tests/bench/rebalance-compare.sh). One iperf3 -R -P STREAMS
+# session holds both windows, so the flows (ports, hashes, buckets) are the
+# same before and after: 3 s, window "before" (RXS_SOFTIRQ_REBALANCE_WINDOW,
+# default 20 s) with the table the driver set, then scripts/rxscale-tune
+# rebalance --once -i RXS_SOFTIRQ_REBALANCE_INTERVAL (8) on the application
+# CPUs (its input is that interval's rss_buckets under the same traffic),
+# 3 s for the flows to settle, window "after" (same length). Each window
+# is measured as the plain run measures its one: the hist sums per CPU
+# and vector (NET_RX share of the busiest DUT CPU over DUT CPUs 0..NDUT-1),
+# rx<q>_packets per ring (ethtool -S), each stream's DUT CPU from
+# tcp_probe. One "RXSCALE-SOFTIRQ-REBAL: phase=before|after ..." line
+# each, with the RXSCALE-SOFTIRQ line's key=value names, and one
+# "RXSCALE-REBAL-TOOL: rc= decision= table=default|other
+# queues_used= imbalance_now= imbalance_new=" line: the tool's exit status
+# and decision, and the table ethtool -x shows after it (read by the
+# scenario, not taken from the tool). Then the scenario ends (the plain run
+# is skipped). Needs the hist triggers (source=hist) and the files
+# rxscale-tune and rxscale-rebalance (static arm64 build) from
+# run-scenario.sh --file. RXS_SOFTIRQ_REBALANCE_TUNE_OPTS: rxscale-tune
+# options put before "rebalance" (a plant: -n, the table is never written).
+
+# sq_rb_probe FILE: tcp_probe hits so far, "<port> <cpu> <hits>" a line
+sq_rb_probe() {
+	awk '/^\{/ {
+		p = c = h = ""
+		for (i = 1; i < NF; i++) {
+			if ($i == "sport:") p = $(i + 1)
+			else if ($i == "common_cpu:") c = $(i + 1)
+			else if ($i == "hitcount:") h = $(i + 1)
+		}
+		sub(",", "", p)
+		sub(",", "", c)
+		if (p != "" && c != "")
+			print p, c, h
+	}' "$TR/events/tcp/tcp_probe/hist" > "$1"
+}
+
+# sq_rb_snap TAG: one end of a window, into /tmp/sq-rb-*TAG.txt
+sq_rb_snap() {
+	cut -d ' ' -f 1 /proc/uptime > "/tmp/sq-rb-up$1.txt"
+	sq_hist "/tmp/sq-rb-hist$1.txt"
+	sq_rb_probe "/tmp/sq-rb-probe$1.txt"
+	ethtool -S "$RXS_DUT" 2>/dev/null | grep -E '^ *rx[0-9]+_packets:' > "/tmp/sq-rb-ring$1.txt"
+	cat "/sys/class/net/$RXS_DUT/statistics/rx_bytes" > "/tmp/sq-rb-bytes$1.txt"
+}
+
+# sq_rb_line PHASE T0 T1: the RXSCALE-SOFTIRQ-REBAL line of the window
+# between the snapshots T0 and T1 (iperf3's ports in /tmp/sq-ports.txt)
+sq_rb_line() {
+	_sum=$(awk -v ndut="$ndut" '
+		FNR == 1 { f++ }
+		f == 1 { u0 = $1; next }
+		f == 2 { u1 = $1; next }
+		f == 3 { if ($1 < ndut && $2 == 3) h0[$1] = $4; next }
+		f == 4 { if ($1 < ndut && $2 == 3) rx[$1] = $4 - h0[$1]; next }
+		f == 5 { p0[$1, $2] = $3; next }
+		f == 6 { if ($2 < ndut) seg[$1, $2] = $3 - p0[$1, $2]; next }
+		f == 7 { port[$2] = 1; next }
+		f == 8 { r0[$1] = $2; next }
+		f == 9 { d = $2 - r0[$1]; rs += d; if (d > rm) rm = d; rl = rl (rl == "" ? "" : ",") d; next }
+		f == 10 { b0 = $1; next }
+		f == 11 { b1 = $1; next }
+		END {
+			W = u1 - u0
+			if (W <= 0) W = 1
+			s = 0; b = 0; l = ""
+			for (c = 0; c < ndut; c++) {
+				s += rx[c]
+				if (rx[c] > rx[b]) b = c
+				l = l (c ? "," : "") sprintf("%.0f", rx[c] / 1e6)
+			}
+			# a stream is counted on the DUT CPU with most of its
+			# segments in this window ("?" none there)
+			nn = 0
+			for (p in port) {
+				best = -1; max = 0
+				for (c = 0; c < ndut; c++)
+					if (seg[p, c] > max) { max = seg[p, c]; best = c }
+				if (best < 0) nn++
+				else ns[best]++
+			}
+			sl = ""
+			for (c = 0; c < ndut; c++)
+				sl = sl (c ? "," : "") (ns[c] + 0)
+			printf "window_s=%.2f mbits=%.1f netrx_ms=%s netrx_busiest=cpu%d netrx_share=%.1f",
+				W, 8 * (b1 - b0) / W / 1e6, l, b, (s > 0 ? 100 * rx[b] / s : 0)
+			printf " total_netrx_ms=%.0f streams_per_cpu=%s", s / 1e6, sl (nn ? "+" nn "?" : "")
+			if (rs > 0)
+				printf " ring_pkts=%s ring_share=%.1f", rl, 100 * rm / rs
+		}' "/tmp/sq-rb-up$2.txt" "/tmp/sq-rb-up$3.txt" \
+		"/tmp/sq-rb-hist$2.txt" "/tmp/sq-rb-hist$3.txt" \
+		"/tmp/sq-rb-probe$2.txt" "/tmp/sq-rb-probe$3.txt" /tmp/sq-ports.txt \
+		"/tmp/sq-rb-ring$2.txt" "/tmp/sq-rb-ring$3.txt" \
+		"/tmp/sq-rb-bytes$2.txt" "/tmp/sq-rb-bytes$3.txt")
+	echo "RXSCALE-SOFTIRQ-REBAL: phase=$1 driver=$drv streams=$RXS_SOFTIRQ_STREAMS dutcpus=$dutlist tx=$_rbtx source=$source $_sum"
+}
+
+sq_rebalance_phase() {
+	_rbw=${RXS_SOFTIRQ_REBALANCE_WINDOW:-20}
+	_rbi=${RXS_SOFTIRQ_REBALANCE_INTERVAL:-8}
+	_rbF=$RXS_DIR/files
+	[ "$source" = hist ] ||
+		rxs_fail "the rebalance phase measures NET_RX time with the hist triggers, not with $source"
+	for _rbf in rxscale-tune rxscale-rebalance; do
+		[ -f "$_rbF/$_rbf" ] ||
+			rxs_fail "the rebalance phase needs $_rbF/$_rbf (run-scenario.sh --file; see rebalance-compare.sh)"
+	done
+	{ cp "$_rbF/rxscale-rebalance" /tmp/rxscale-rebalance && chmod +x /tmp/rxscale-rebalance; } ||
+		rxs_fail "cannot copy rxscale-rebalance"
+	_rbtx=driver
+	[ "$RXS_SOFTIRQ_TX_TO_APP" = 1 ] && _rbtx=app
+	# iperf3 outlasts both windows and the tool by 15 s at least
+	_rbt=$((3 + _rbw + _rbi + 15 + _rbw + 5))
+	rxs_step "rebalance phase: iperf3 -R -P $RXS_SOFTIRQ_STREAMS -t $_rbt; ${_rbw} s default table, rxscale-tune rebalance --once -i $_rbi, ${_rbw} s after"
+	ethtool -x "$RXS_DUT" | sed -n '1,4p'
+	rxs_in_peer taskset -c "$hk" iperf3 -s -1 -D -B "$RXS_PEER_IP" \
+		--logfile /tmp/iperf3-server.log || rxs_fail "iperf3 server did not start"
+	sleep 1
+	rxs_irq_counts > /tmp/sq-irq0.txt
+	taskset -c "$app" timeout $((_rbt + 30)) iperf3 -c "$RXS_PEER_IP" \
+		-B "$RXS_DUT_IP" -P "$RXS_SOFTIRQ_STREAMS" -t "$_rbt" -R -f m \
+		--connect-timeout 5000 > /tmp/iperf3.txt 2>&1 &
+	_rbpid=$!
+	sleep 3
+	sq_rb_snap b0
+	sleep "$_rbw"
+	sq_rb_snap b1
+	rxs_say "rxscale-tune ${RXS_SOFTIRQ_REBALANCE_TUNE_OPTS:-}${RXS_SOFTIRQ_REBALANCE_TUNE_OPTS:+ }rebalance --once -i $_rbi $RXS_DUT (CPUs $app)"
+	# shellcheck disable=SC2086
+	RXT_REBALANCE=/tmp/rxscale-rebalance taskset -c "$app" sh "$_rbF/rxscale-tune" \
+		${RXS_SOFTIRQ_REBALANCE_TUNE_OPTS:-} rebalance --once -i "$_rbi" "$RXS_DUT" \
+		> /tmp/sq-rb-tool.txt 2>&1
+	_rbtrc=$?
+	sed 's/^/  tool: /' /tmp/sq-rb-tool.txt
+	ethtool -x "$RXS_DUT" > /tmp/sq-rb-x.txt 2>&1
+	sleep 3
+	sq_rb_snap a0
+	sleep "$_rbw"
+	sq_rb_snap a1
+	kill -0 "$_rbpid" 2>/dev/null ||
+		rxs_fail "iperf3 ended before the after window did (the windows must lie inside one session)"
+	wait "$_rbpid"
+	_rbrc=$?
+	rxs_irq_counts > /tmp/sq-irq1.txt
+	grep -E 'SUM.*receiver|error' /tmp/iperf3.txt | tail -n 2
+	[ "$_rbrc" = 0 ] || { cat /tmp/iperf3.txt; rxs_fail "iperf3 exited with $_rbrc"; }
+	sed -n 's/^\[ *\([0-9][0-9]*\)\] local [0-9.]* port \([0-9][0-9]*\) connected.*/\1 \2/p' \
+		/tmp/iperf3.txt > /tmp/sq-ports.txt
+	[ "$(wc -l < /tmp/sq-ports.txt)" = "$RXS_SOFTIRQ_STREAMS" ] ||
+		rxs_fail "iperf3 names $(wc -l < /tmp/sq-ports.txt) stream ports, want $RXS_SOFTIRQ_STREAMS"
+	echo "DUT interrupt vectors during the session (+interrupts):"
+	awk 'NR == FNR { b[$1] = $2; next } { printf "  irq %s %-14s +%d\n", $1, $3, $2 - b[$1] }' \
+		/tmp/sq-irq0.txt /tmp/sq-irq1.txt
+	echo "the table after the tool (ethtool -x):"
+	sed 's/^/  /' /tmp/sq-rb-x.txt
+	# the table as the device shows it: default (entry i = i % rings)?
+	_rbtab=$(awk '/with [0-9]+ RX ring/ { for (i = 1; i <= NF; i++) if ($i == "with") n = $(i + 1); t = 1; next }
+		t && /^[ \t]+[0-9]+:/ { for (i = 2; i <= NF; i++) { if ($i != k % n) o = 1; used[$i] = 1; k++ }; next }
+		{ t = 0 }
+		END { u = 0; for (q in used) u++
+			if (k == 0) print "none 0"; else print (o ? "other" : "default"), u }' /tmp/sq-rb-x.txt)
+	_rbdec=$(sed -n 's/^ *decision: \([a-z]*\).*/\1/p' /tmp/sq-rb-tool.txt | head -n 1)
+	_rbimn=$(sed -n 's/^ *imbalance-now: *//p' /tmp/sq-rb-tool.txt | head -n 1)
+	_rbimw=$(sed -n 's/^ *imbalance-new: *//p' /tmp/sq-rb-tool.txt | head -n 1)
+	echo "RXSCALE-REBAL-TOOL: rc=$_rbtrc decision=${_rbdec:-none} table=${_rbtab% *} queues_used=${_rbtab#* } imbalance_now=${_rbimn:--} imbalance_new=${_rbimw:--} opts=${RXS_SOFTIRQ_REBALANCE_TUNE_OPTS:-none}"
+	sq_rb_line before b0 b1
+	sq_rb_line after a0 a1
+	awk 'FILENAME ~ /vec/ { cpus[$2] = $1; next }
+		FILENAME ~ /irq0/ { b[$1] = $2; next }
+		{ printf "RXSCALE-SOFTIRQ-VEC: irq=%s cpus=%s irqs=%d name=%s\n", $1,
+			($3 in cpus) ? cpus[$3] : "-", $2 - b[$1], $3 }' \
+		/tmp/sq-vec.txt /tmp/sq-irq0.txt /tmp/sq-irq1.txt
+	[ "$_rbtrc" = 0 ] || rxs_fail "rxscale-tune rebalance exited with $_rbtrc"
+}
+
+if [ "${RXS_SOFTIRQ_REBALANCE:-0}" = 1 ]; then
+	sq_rebalance_phase
+	rxs_dmesg_check
+	exit 0
+fi
+
 rxs_step "iperf3 -R -P $RXS_SOFTIRQ_STREAMS -t $RXS_SOFTIRQ_SECONDS (DUT receives)"
 rxs_in_peer taskset -c "$hk" iperf3 -s -1 -D -B "$RXS_PEER_IP" \
 	--logfile /tmp/iperf3-server.log || rxs_fail "iperf3 server did not start"
