@@ -228,6 +228,10 @@ static u64 *rxs_qs_tx_field(struct netdev_queue_stats_tx *st, u8 id)
 		return &st->stop;
 	case RXS_QS_TX_WAKE:
 		return &st->wake;
+	case RXS_QS_TX_HW_GSO_PACKETS:
+		return &st->hw_gso_packets;
+	case RXS_QS_TX_HW_GSO_WIRE_PACKETS:
+		return &st->hw_gso_wire_packets;
 	default:
 		return NULL;
 	}

@@ -95,6 +95,7 @@ struct mt7988_qcnt {
 	u64 alloc_fail;		/* RX: no new buffer, frame dropped */
 	u64 dropped;		/* RX: dropped (alloc fail, bad descriptor) */
 	u64 tso;		/* TX: TSO packets */
+	u64 tso_segs;		/* TX: the segments the hardware cut them into */
 	u64 stops;		/* TX: queue stopped */
 	u64 wakes;		/* TX: queue woken */
 	u64 errors;		/* TX: DMA mapping failed, packet dropped */

@@ -405,21 +405,27 @@ netdev_tx_t mt7988_start_xmit(struct sk_buff *skb, struct net_device *dev)
 	struct netdev_queue *txq = netdev_get_tx_queue(dev, 0);
 	struct mt7988_queue_stats *s = &eth->tx_xmit_stats;
 	struct mt7988_tx_ring *r = &eth->tx;
-	u32 txd5, txd6;
+	u32 txd5, txd6, segs;
 
 	if (unlikely(mt7988_tx_needed(skb) > mt7988_tx_free(r))) {
 		netif_tx_stop_queue(txq);
 		mt7988_tx_count(s, 0, 0, &s->c.stops);
 		return NETDEV_TX_BUSY;
 	}
+	/* read before the hardware may complete the skb */
+	segs = skb_is_gso(skb) ? skb_shinfo(skb)->gso_segs : 0;
 	if (mt7988_tx_offloads(eth, skb, &txd5, &txd6) ||
 	    mt7988_tx_map(eth, skb, txd5, txd6)) {
 		dev_kfree_skb_any(skb);
 		mt7988_tx_count(s, 0, 0, &s->c.errors);
 		return NETDEV_TX_OK;
 	}
-	if (skb_is_gso(skb))
-		mt7988_tx_count(s, 0, 0, &s->c.tso);
+	if (segs) {
+		u64_stats_update_begin(&s->syncp);
+		s->c.tso++;
+		s->c.tso_segs += segs;
+		u64_stats_update_end(&s->syncp);
+	}
 	netdev_tx_sent_queue(txq, skb->len);
 	skb_tx_timestamp(skb);
 

@@ -141,6 +141,7 @@ struct r8127_qcnt {
 	u64 stops;		/* TX: queue stopped */
 	u64 wakes;		/* TX: queue woken */
 	u64 tso;		/* TX: TSO packets */
+	u64 tso_segs;		/* TX: the segments the chip cut them into */
 };
 
 struct r8127_queue_stats {

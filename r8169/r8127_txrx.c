@@ -512,11 +512,14 @@ unwind:
 	return -ENOMEM;
 }
 
-static void r8127_tx_count(struct r8127_tx_ring *t, bool tso, bool err)
+/* @segs: a TSO packet's segment count (0: not TSO); @err: dropped */
+static void r8127_tx_count(struct r8127_tx_ring *t, u32 segs, bool err)
 {
 	u64_stats_update_begin(&t->stats->syncp);
-	if (tso)
+	if (segs) {
 		t->stats->c.tso++;
+		t->stats->c.tso_segs += segs;
+	}
 	if (err)
 		t->stats->c.errors++;
 	u64_stats_update_end(&t->stats->syncp);
@@ -543,7 +546,7 @@ netdev_tx_t r8127_start_xmit(struct sk_buff *skb, struct net_device *dev)
 	u16 q = skb_get_queue_mapping(skb);
 	struct r8127_tx_ring *t = &tp->rs.tx[q];
 	struct netdev_queue *txq = netdev_get_tx_queue(dev, q);
-	u32 o1, o2, first;
+	u32 o1, o2, first, segs;
 	int n;
 
 	if (unlikely(r8127_tx_free(t) < skb_shinfo(skb)->nr_frags + 1)) {
@@ -551,7 +554,7 @@ netdev_tx_t r8127_start_xmit(struct sk_buff *skb, struct net_device *dev)
 		return NETDEV_TX_BUSY;
 	}
 	if (skb_put_padto(skb, ETH_ZLEN)) {
-		r8127_tx_count(t, false, true);
+		r8127_tx_count(t, 0, true);
 		return NETDEV_TX_OK;
 	}
 	if (!r8127_tx_offload(skb, &o1, &o2))
@@ -560,14 +563,15 @@ netdev_tx_t r8127_start_xmit(struct sk_buff *skb, struct net_device *dev)
 	if (n < 0)
 		goto drop;
 
+	segs = skb_is_gso(skb) ? skb_shinfo(skb)->gso_segs : 0;
 	first = rxs_fr_slot(t->prod, t->size);
 	/* descriptors complete before the first one goes to the chip */
 	dma_wmb();
 	WRITE_ONCE(t->desc[first].opts1, t->desc[first].opts1 |
 		   cpu_to_le32(R8127_DESC_OWN));
 	t->prod = rxs_fr_add(t->prod, n, R8127_NO_CLOSE_MASK);
-	if (skb_is_gso(skb))
-		r8127_tx_count(t, true, false);
+	if (segs)
+		r8127_tx_count(t, segs, false);
 	skb_tx_timestamp(skb);
 
 	r8127_tx_maybe_stop(t, txq);
@@ -577,7 +581,7 @@ netdev_tx_t r8127_start_xmit(struct sk_buff *skb, struct net_device *dev)
 
 drop:
 	dev_kfree_skb_any(skb);
-	r8127_tx_count(t, false, true);
+	r8127_tx_count(t, 0, true);
 	return NETDEV_TX_OK;
 }
 

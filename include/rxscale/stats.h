@@ -44,6 +44,8 @@ enum rxs_qstat {
 	RXS_QS_TX_HW_DROPS,
 	RXS_QS_TX_STOP,
 	RXS_QS_TX_WAKE,
+	RXS_QS_TX_HW_GSO_PACKETS,	/* TSO packets the NIC segmented */
+	RXS_QS_TX_HW_GSO_WIRE_PACKETS,	/* the segments they made on the wire */
 	RXS_QS_NUM
 };
 
