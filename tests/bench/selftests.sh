@@ -9,8 +9,11 @@
 # usage: tests/bench/selftests.sh [--drivers r8127,r8169] [--tests LIST]
 #            [--test-timeout S] [--reuse] [--env VAR=VALUE]...
 #
-#   --drivers  which runs (default both): r8127 (rxscale's, on the RTL8127
-#              model) and r8169 (upstream, on the same model: the comparison)
+#   --drivers  which runs (default r8127,r8169): r8127 (rxscale's, on the
+#              RTL8127 model) and r8169 (upstream, on the same model: the
+#              comparison); mt7988_eth and upstream mtk_soc_eth (module
+#              mtk_eth) on the MT7988 model; rzg2l_gbeth and upstream ravb
+#              on the GbEth model (2 vCPUs)
 #   --tests    comma-separated, relative to drivers/net/ (default: $DEFAULT_TESTS)
 #   --reuse    judge the logs of the last run again (build/selftests/), no guest
 #   --env      passed to the scenario (e.g. RXS_SELFTEST_NETIF=nosuch0)
@@ -53,19 +56,30 @@ ntests=$(echo "$tests" | tr ',' '\n' | grep -c .)
 rc=0
 summary=
 for d in $(echo "$drivers" | tr ',' ' '); do
+	# each driver's model, guest options and modules (none: the guest
+	# kernel's own driver)
 	case $d in
-	r8127)
-		[ "$reuse" = 1 ] || [ -f "$mods/r8169/r8127.ko" ] ||
+	r8127) nic=rtl8127 model="RTL8127 model" nopts= mod=r8169/r8127.ko ;;
+	r8169) nic=rtl8127 model="RTL8127 model" nopts= mod= ;;
+	mt7988_eth) nic=mt7988 model="MT7988 model" nopts= mod=mtk_eth_soc/mt7988_eth.ko ;;
+	mtk_soc_eth) nic=mt7988 model="MT7988 model" nopts= mod= ;;
+	rzg2l_gbeth) nic=rzg2l-gbeth model="GbEth model, 2 vCPUs" mod=ravb/rzg2l_gbeth.ko
+		nopts="--smp 2 --monitor --append iomem=relaxed" ;;
+	ravb) nic=rzg2l-gbeth model="GbEth model, 2 vCPUs" mod=
+		nopts="--smp 2 --monitor --append iomem=relaxed" ;;
+	*) rxs_die "no selftest run for driver '$d' (r8127, r8169, mt7988_eth, mtk_soc_eth, rzg2l_gbeth, ravb)" ;;
+	esac
+	dopts=
+	if [ -n "$mod" ]; then
+		[ "$reuse" = 1 ] || [ -f "$mods/$mod" ] ||
 			"$here/build-modules.sh" 7.3-arm64 >/dev/null ||
 			rxs_die "building the 7.3 arm64 modules failed"
-		dopts="--module $mods/core/rxscale_core.ko --module $mods/r8169/r8127.ko" ;;
-	r8169) dopts= ;;
-	*) rxs_die "no selftest run for driver '$d' (r8127, r8169)" ;;
-	esac
+		dopts="--module $mods/core/rxscale_core.ko --module $mods/$mod"
+	fi
 	if [ "$reuse" = 0 ]; then
 		t0=$(date +%s)
 		# shellcheck disable=SC2086
-		"$here/run-scenario.sh" --kernel 7.3 --nic rtl8127 --guest-extra selftests \
+		"$here/run-scenario.sh" --kernel 7.3 --nic "$nic" $nopts --guest-extra selftests \
 			--timeout $((ntests * ttmo + 300)) --log "$out/$d.log" $dopts \
 			--file "$here/selftests-known.txt" \
 			--env "RXS_SELFTEST_DRIVER=$d" --env "RXS_SELFTESTS=$tests" \
@@ -76,7 +90,7 @@ for d in $(echo "$drivers" | tr ',' ' '); do
 	[ -f "$out/$d.out" ] && [ -f "$out/$d.log" ] || rxs_die "no logs of a $d run in $out"
 	verdict=$(grep -E '^(PASS|FAIL|SKIP) selftests' "$out/$d.out" | tail -n 1)
 	[ -n "$verdict" ] || verdict="FAIL selftests: no verdict from run-scenario.sh ($(tail -n 1 "$out/$d.out"))"
-	echo "==== $d (7.3 guest, RTL8127 model): $(cat "$out/$d.secs" 2>/dev/null || echo '?') s"
+	echo "==== $d (7.3 guest, $model): $(cat "$out/$d.secs" 2>/dev/null || echo '?') s"
 	# each test's own KTAP lines: version, plan, results, diagnostics
 	tr -d '\r' < "$out/$d.log" | awk '
 		/^RXSCALE-SELFTEST-BEGIN: / { t = $2; on = 1; print "---- " t; next }
@@ -91,7 +105,7 @@ done
 
 # the table: one row per test case, one column per driver; reasons below
 echo
-echo "==== selftests x driver (Linux 7.3.4 selftests, 7.3 guest, RTL8127 model)"
+echo "==== selftests x driver (Linux 7.3.4 selftests, 7.3 guest, each driver on its model)"
 # why a case failed: the last diagnostic line that says so before its
 # "not ok" (a failed check, an exception, a command's stderr)
 for d in $(echo "$drivers" | tr ',' ' '); do
