@@ -154,6 +154,22 @@ sq_hist() {
 	}' "$TR/events/synthetic/rxs_sirq/hist" > "$1"
 }
 
+# sq_probe FILE: tcp_probe hits so far, "<port> <cpu> <hits>" a line
+sq_probe() {
+	awk '/^\{/ {
+		p = c = h = ""
+		for (i = 1; i < NF; i++) {
+			if ($i == "sport:") p = $(i + 1)
+			else if ($i == "common_cpu:") c = $(i + 1)
+			else if ($i == "hitcount:") h = $(i + 1)
+		}
+		sub(",", "", p)
+		sub(",", "", c)
+		if (p != "" && c != "")
+			print p, c, h
+	}' "$TR/events/tcp/tcp_probe/hist" > "$1"
+}
+
 # sq_snap N: all counters at one end of the window into /tmp/sq-*N.txt.
 sq_snap() {
 	cut -d ' ' -f 1 /proc/uptime > "/tmp/sq-up$1.txt"
@@ -345,27 +361,11 @@ done
 # run-scenario.sh --file. RXS_SOFTIRQ_REBALANCE_TUNE_OPTS: rxscale-tune
 # options put before "rebalance" (a plant: -n, the table is never written).
 
-# sq_rb_probe FILE: tcp_probe hits so far, "<port> <cpu> <hits>" a line
-sq_rb_probe() {
-	awk '/^\{/ {
-		p = c = h = ""
-		for (i = 1; i < NF; i++) {
-			if ($i == "sport:") p = $(i + 1)
-			else if ($i == "common_cpu:") c = $(i + 1)
-			else if ($i == "hitcount:") h = $(i + 1)
-		}
-		sub(",", "", p)
-		sub(",", "", c)
-		if (p != "" && c != "")
-			print p, c, h
-	}' "$TR/events/tcp/tcp_probe/hist" > "$1"
-}
-
 # sq_rb_snap TAG: one end of a window, into /tmp/sq-rb-*TAG.txt
 sq_rb_snap() {
 	cut -d ' ' -f 1 /proc/uptime > "/tmp/sq-rb-up$1.txt"
 	sq_hist "/tmp/sq-rb-hist$1.txt"
-	sq_rb_probe "/tmp/sq-rb-probe$1.txt"
+	sq_probe "/tmp/sq-rb-probe$1.txt"
 	ethtool -S "$RXS_DUT" 2>/dev/null | grep -E '^ *rx[0-9]+_packets:' > "/tmp/sq-rb-ring$1.txt"
 	cat "/sys/class/net/$RXS_DUT/statistics/rx_bytes" > "/tmp/sq-rb-bytes$1.txt"
 }
@@ -547,18 +547,7 @@ sed -n 's/^\[ *\([0-9][0-9]*\)\].* \([0-9.][0-9.]*\) Mbits\/sec.*receiver.*/\1 \
 # each stream's DUT CPU: most tcp_probe hits on a DUT CPU ("-" if none)
 : > /tmp/sq-scpu.txt
 if [ "$source" = hist ]; then
-	awk '/^\{/ {
-		p = c = h = ""
-		for (i = 1; i < NF; i++) {
-			if ($i == "sport:") p = $(i + 1)
-			else if ($i == "common_cpu:") c = $(i + 1)
-			else if ($i == "hitcount:") h = $(i + 1)
-		}
-		sub(",", "", p)
-		sub(",", "", c)
-		if (p != "" && c != "")
-			print p, c, h
-	}' "$TR/events/tcp/tcp_probe/hist" > /tmp/sq-probe.txt
+	sq_probe /tmp/sq-probe.txt
 	awk -v ndut="$ndut" '
 		FILENAME ~ /probe/ {
 			hits[$1, $2] = $3
