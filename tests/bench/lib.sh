@@ -49,3 +49,31 @@ rxsb_lock() {
 rxsb_now() {
 	date +%s
 }
+
+# --- the compare scripts' readers of scenario logs ---------------------------
+# (softirq-compare.sh and rebalance-compare.sh)
+
+# rxsb_field NAME LINE: the value of NAME=value in a key=value line
+rxsb_field() {
+	echo "$2" | tr ' ' '\n' | sed -n "s/^$1=//p" | head -n 1
+}
+
+# rxsb_stacked_rx_cpus LOG: the CPUs (comma-separated) that the kernel
+# delivered two or more RX vectors to, from softirq-share's
+# RXSCALE-SOFTIRQ-VEC lines (effective affinity); empty when every RX
+# ring has a CPU of its own.
+rxsb_stacked_rx_cpus() {
+	sed -n 's/^RXSCALE-SOFTIRQ-VEC: .* cpus=\([^ ]*\) .* name=.*rx-[0-9][0-9]*$/\1/p' "$1" |
+		sort | uniq -d | paste -sd, -
+}
+
+# An awk function for the compare scripts' tables, put before their
+# programs: median(v, n) of the n values v[1..n], sorting v in place.
+RXSB_AWK_MEDIAN='
+	function median(v, n,    i, j, t) {
+		for (i = 2; i <= n; i++)
+			for (j = i; j > 1 && v[j - 1] > v[j]; j--) {
+				t = v[j]; v[j] = v[j - 1]; v[j - 1] = t
+			}
+		return (n % 2) ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2
+	}'

@@ -48,6 +48,7 @@ set -u
 
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../lib/common.sh"
+. "$here/lib.sh"
 
 GOAL_SHARE=30
 RING_SLACK=5
@@ -83,11 +84,6 @@ fi
 logs=${RXS_BENCH_LOGS:-$RXS_TOP/build/bench}
 mkdir -p "$logs"
 
-# field NAME LINE: the value of NAME=value in a key=value line
-field() {
-	echo "$2" | tr ' ' '\n' | sed -n "s/^$1=//p" | head -n 1
-}
-
 rc=0
 rows=
 i=1
@@ -120,16 +116,15 @@ while [ "$i" -le "$runs" ]; do
 		grep -E '^(RXSCALE-FAIL|FAIL)' "$log" | sed 's/^/   /'
 		why="the scenario failed or printed no before/after/tool line (log $log)"
 	fi
-	sb=$(field netrx_share "$b") sa=$(field netrx_share "$a")
-	rb=$(field ring_share "$b") ra=$(field ring_share "$a")
-	cb=$(field netrx_busiest "$b") ca=$(field netrx_busiest "$a")
-	nb=$(field streams_per_cpu "$b") na=$(field streams_per_cpu "$a")
-	mb=$(field mbits "$b") ma=$(field mbits "$a")
-	trc=$(field rc "$t") dec=$(field decision "$t") tab=$(field table "$t")
-	imn=$(field imbalance_now "$t") imw=$(field imbalance_new "$t")
+	sb=$(rxsb_field netrx_share "$b") sa=$(rxsb_field netrx_share "$a")
+	rb=$(rxsb_field ring_share "$b") ra=$(rxsb_field ring_share "$a")
+	cb=$(rxsb_field netrx_busiest "$b") ca=$(rxsb_field netrx_busiest "$a")
+	nb=$(rxsb_field streams_per_cpu "$b") na=$(rxsb_field streams_per_cpu "$a")
+	mb=$(rxsb_field mbits "$b") ma=$(rxsb_field mbits "$a")
+	trc=$(rxsb_field rc "$t") dec=$(rxsb_field decision "$t") tab=$(rxsb_field table "$t")
+	imn=$(rxsb_field imbalance_now "$t") imw=$(rxsb_field imbalance_new "$t")
 	if [ -z "$why" ]; then
-		stacked=$(sed -n 's/^RXSCALE-SOFTIRQ-VEC: .* cpus=\([^ ]*\) .* name=.*rx-[0-9][0-9]*$/\1/p' "$log" |
-			sort | uniq -d | paste -sd, -)
+		stacked=$(rxsb_stacked_rx_cpus "$log")
 		if [ -z "$sb" ] || [ -z "$sa" ] || [ -z "$rb" ] || [ -z "$ra" ]; then
 			why="a window has no NET_RX share or no ring share"
 		elif [ "$trc" != 0 ]; then
@@ -173,14 +168,7 @@ echo "| run | NET_RX share before | after | busiest ring before | after | stream
 echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
 sumfile=$logs/rebalance-summary.txt
 rm -f "$sumfile"
-echo "$rows" | awk -v g="$GOAL_SHARE" -v sumfile="$sumfile" '
-	function median(v, n,    i, j, t) {
-		for (i = 2; i <= n; i++)
-			for (j = i; j > 1 && v[j - 1] > v[j]; j--) {
-				t = v[j]; v[j] = v[j - 1]; v[j - 1] = t
-			}
-		return (n % 2) ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2
-	}
+echo "$rows" | awk -v g="$GOAL_SHARE" -v sumfile="$sumfile" "$RXSB_AWK_MEDIAN"'
 	function spread(v, n,    m) {
 		m = median(v, n)
 		return sprintf("%.1f / %.1f / %.1f %%", v[1], m, v[n])

@@ -73,6 +73,7 @@ set -u
 
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../lib/common.sh"
+. "$here/lib.sh"
 
 R8127_MAX_SHARE=40
 R8169_MIN_SHARE=90
@@ -114,11 +115,6 @@ fi
 logs=${RXS_BENCH_LOGS:-$RXS_TOP/build/bench}
 mkdir -p "$logs"
 
-# field NAME LINE: the value of NAME=value in an RXSCALE-SOFTIRQ line
-field() {
-	echo "$2" | tr ' ' '\n' | sed -n "s/^$1=//p" | head -n 1
-}
-
 rc=0
 rows=
 streams=
@@ -158,30 +154,29 @@ $drv $i FAIL"
 			rc=1
 			continue
 		fi
-		all=$(field share "$line")
-		busiest_all=$(field busiest "$line")
-		src=$(field source "$line")
+		all=$(rxsb_field share "$line")
+		busiest_all=$(rxsb_field busiest "$line")
+		src=$(rxsb_field source "$line")
 		# the gate: NET_RX's own share (hist); with ticks there is no
 		# per-vector time, the all-softirq share stands in (marked)
-		share=$(field netrx_share "$line")
-		busiest=$(field netrx_busiest "$line")
+		share=$(rxsb_field netrx_share "$line")
+		busiest=$(rxsb_field netrx_busiest "$line")
 		gsrc=NET_RX
 		if [ -z "$share" ]; then
 			share=$all
 			busiest=$busiest_all
 			gsrc=all
 		fi
-		pct=$(field pct "$line")
-		mbits=$(field mbits "$line")
-		spc=$(field streams_per_cpu "$line")
-		streams=$(field streams "$line")
-		tx=$(field tx "$line")
-		ring=$(field ring_share "$line")
+		pct=$(rxsb_field pct "$line")
+		mbits=$(rxsb_field mbits "$line")
+		spc=$(rxsb_field streams_per_cpu "$line")
+		streams=$(rxsb_field streams "$line")
+		tx=$(rxsb_field tx "$line")
+		ring=$(rxsb_field ring_share "$line")
 		if [ "$drv" = r8127 ]; then
 			# the RX vectors' CPUs as the kernel delivered them
 			# (effective affinity): one RX ring per CPU
-			stacked=$(sed -n 's/^RXSCALE-SOFTIRQ-VEC: .* cpus=\([^ ]*\) .* name=.*rx-[0-9][0-9]*$/\1/p' "$log" |
-				sort | uniq -d | paste -sd, -)
+			stacked=$(rxsb_stacked_rx_cpus "$log")
 			# over 40 % alone does not fail the run (the median
 			# gates, see the header); more than the packets brought does
 			ok=$(awk -v s="$share" -v g="$R8127_MAX_SHARE" -v r="${ring:-}" -v k="$RING_SLACK" \
@@ -215,15 +210,7 @@ echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
 medfile=$logs/softirq-median.txt
 rm -f "$medfile"
 echo "$rows" | awk -v g27="$R8127_MAX_SHARE" -v g69="$R8169_MIN_SHARE" -v slack="$RING_SLACK" \
-	-v medfile="$medfile" '
-	# median of the n values v[1..n] (sorted here)
-	function median(v, n,    i, j, t) {
-		for (i = 2; i <= n; i++)
-			for (j = i; j > 1 && v[j - 1] > v[j]; j--) {
-				t = v[j]; v[j] = v[j - 1]; v[j - 1] = t
-			}
-		return (n % 2) ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2
-	}
+	-v medfile="$medfile" "$RXSB_AWK_MEDIAN"'
 	NF == 0 { next }
 	{
 		goal = ($1 == "r8127") ? "<= " g27 "% median, <= ring share + " slack : ">= " g69 "%"
