@@ -723,6 +723,18 @@ std::string plots_block(const PlotFiles *plots)
 	return o.str();
 }
 
+// one /proc/net/softnet_stat column summed over the CPUs; none without a
+// snapshot
+std::optional<std::uint64_t> softnet_total(const Run &r, std::uint64_t SoftnetCpu::*f)
+{
+	if (r.softnet.empty())
+		return std::nullopt;
+	std::uint64_t t = 0;
+	for (const SoftnetCpu &c : r.softnet)
+		t += c.*f;
+	return t;
+}
+
 } // namespace
 
 std::string markdown_single(const Run &r, const PlotFiles *plots)
@@ -851,10 +863,8 @@ std::string markdown_compare(const Run &a, const Run &b, const PlotFiles *plots)
 	rows.push_back({"NET_RX softirqs by CPU", rx_share(a), rx_share(b), ""});
 	rows.push_back({"queue IRQs", spread_of(a).verdict, spread_of(b).verdict, ""});
 	auto softnet_sum = [](const Run &r, std::uint64_t SoftnetCpu::*f) {
-		std::uint64_t t = 0;
-		for (const SoftnetCpu &c : r.softnet)
-			t += c.*f;
-		return r.softnet.empty() ? std::string("-") : std::to_string(t);
+		const std::optional<std::uint64_t> t = softnet_total(r, f);
+		return t ? std::to_string(*t) : std::string("-");
 	};
 	rows.push_back({"softnet_stat dropped (all CPUs)", softnet_sum(a, &SoftnetCpu::dropped),
 			softnet_sum(b, &SoftnetCpu::dropped), ""});
@@ -901,23 +911,20 @@ std::optional<double> m_busiest(const Run &r)
 			return c.soft.mean + c.irq.mean;
 	return std::nullopt;
 }
+std::optional<double> m_softnet(const Run &r, std::uint64_t SoftnetCpu::*f)
+{
+	const std::optional<std::uint64_t> t = softnet_total(r, f);
+	if (!t)
+		return std::nullopt;
+	return static_cast<double>(*t);
+}
 std::optional<double> m_dropped(const Run &r)
 {
-	if (r.softnet.empty())
-		return std::nullopt;
-	double t = 0;
-	for (const SoftnetCpu &c : r.softnet)
-		t += static_cast<double>(c.dropped);
-	return t;
+	return m_softnet(r, &SoftnetCpu::dropped);
 }
 std::optional<double> m_squeeze(const Run &r)
 {
-	if (r.softnet.empty())
-		return std::nullopt;
-	double t = 0;
-	for (const SoftnetCpu &c : r.softnet)
-		t += static_cast<double>(c.time_squeeze);
-	return t;
+	return m_softnet(r, &SoftnetCpu::time_squeeze);
 }
 std::optional<double> m_thread(const Run &r)
 {

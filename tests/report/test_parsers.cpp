@@ -3,33 +3,14 @@
 // (tests/report/data, see docs/scripts.md), on inputs cut or broken from
 // those recordings, and on /proc/interrupts text.
 #include "rxreport.hpp"
+#include "test_util.hpp"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
 using namespace rxs;
+using namespace rxs_test;
 using json = nlohmann::json;
-
-namespace {
-
-std::string data(const std::string &name)
-{
-	return read_file(std::string(RXS_DATA) + "/" + name);
-}
-
-// the message of the Error that f throws; fails the test when none is thrown
-template <typename F> std::string error_of(F f)
-{
-	try {
-		f();
-	} catch (const Error &e) {
-		return e.what();
-	}
-	ADD_FAILURE() << "no Error thrown";
-	return "";
-}
-
-} // namespace
 
 // ---- iperf3 ---------------------------------------------------------------------
 

@@ -6,28 +6,14 @@
 // has them), /proc/net/softnet_stat and thread snapshots written by hand.
 // Every expected value below was read off the input by hand.
 #include "rxreport.hpp"
+#include "test_util.hpp"
 
 #include <gtest/gtest.h>
 
 using namespace rxs;
+using namespace rxs_test;
 
 namespace {
-
-std::string data(const std::string &name)
-{
-	return read_file(std::string(RXS_DATA) + "/" + name);
-}
-
-template <typename F> std::string error_of(F f)
-{
-	try {
-		f();
-	} catch (const Error &e) {
-		return e.what();
-	}
-	ADD_FAILURE() << "no Error thrown";
-	return "";
-}
 
 using Pairs = std::vector<std::pair<std::string, std::string>>;
 
