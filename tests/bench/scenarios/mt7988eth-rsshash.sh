@@ -29,17 +29,16 @@ tuple() {
 	echo "$_h" | grep -q '^L4 bytes 0 & 1' && echo 4 || echo 2
 }
 rxs_step "hash types the driver reports"
-for t in udp4 udp6 tcp4 tcp6; do
-	rxs_say "$t: $(tuple "$t")-tuple"
-done
-[ "$(tuple udp4)" = "$(tuple udp6)" ] && [ "$(tuple tcp4)" = "$(tuple tcp6)" ] ||
+U4=$(tuple udp4) U6=$(tuple udp6) T4=$(tuple tcp4) T6=$(tuple tcp6)
+rxs_say "udp4: $U4-tuple, udp6: $U6-tuple, tcp4: $T4-tuple, tcp6: $T6-tuple"
+[ "$U4" = "$U6" ] && [ "$T4" = "$T6" ] ||
 	rxs_fail "IPv4 and IPv6 hash types differ: rsscheck takes one setting per protocol"
 
-rxs_rsshash_round "$(tuple udp4)" "$(tuple tcp4)" --queue-only
+rxs_rsshash_round "$U4" "$T4" --queue-only
 
 rxs_step "ethtool -X weight 1 2 0 3"
 ethtool -X "$RXS_DUT" weight 1 2 0 3 || rxs_fail "ethtool -X weight 1 2 0 3"
 rxs_rsshash_prepare_table
-rxs_rsshash_round "$(tuple udp4)" "$(tuple tcp4)" --queue-only
+rxs_rsshash_round "$U4" "$T4" --queue-only
 ethtool -X "$RXS_DUT" default || rxs_fail "ethtool -X default"
 rxs_dmesg_check

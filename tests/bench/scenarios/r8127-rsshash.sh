@@ -36,27 +36,22 @@ rxs_wait_link 20
 rxs_dmesg_expect_nofw 1
 rxs_rsshash_prepare
 
-# the checker's idea of the driver's setting, swapped on request
-_udp() {
-	if [ "${RXS_RSSHASH_UDPSWAP:-0}" = 1 ]; then
-		rxs_say "RXS_RSSHASH_UDPSWAP: the checker expects UDP as a $((6 - $1))-tuple" >&2
-		echo $((6 - $1))
+# checked PROTO N: the tuple the checker assumes for PROTO (UDP or TCP)
+# while the driver hashes it as an N-tuple: N, or the other one with
+# RXS_RSSHASH_<PROTO>SWAP=1
+checked() {
+	eval "_swap=\${RXS_RSSHASH_${1}SWAP:-0}"
+	if [ "$_swap" = 1 ]; then
+		rxs_say "RXS_RSSHASH_${1}SWAP: the checker expects $1 as a $((6 - $2))-tuple" >&2
+		echo $((6 - $2))
 	else
-		echo "$1"
-	fi
-}
-_tcp() {
-	if [ "${RXS_RSSHASH_TCPSWAP:-0}" = 1 ]; then
-		rxs_say "RXS_RSSHASH_TCPSWAP: the checker expects TCP as a $((6 - $1))-tuple" >&2
-		echo $((6 - $1))
-	else
-		echo "$1"
+		echo "$2"
 	fi
 }
 
 ethtool -n "$RXS_DUT" rx-flow-hash udp4
 ethtool -n "$RXS_DUT" rx-flow-hash tcp4
-rxs_rsshash_round "$(_udp 2)" "$(_tcp 4)"
+rxs_rsshash_round "$(checked UDP 2)" "$(checked TCP 4)"
 rxs_step "ethtool -N rx-flow-hash udp4/udp6 sdfn, tcp4/tcp6 sd"
 ethtool -N "$RXS_DUT" rx-flow-hash udp4 sdfn || rxs_fail "ethtool -N udp4 sdfn"
 ethtool -N "$RXS_DUT" rx-flow-hash udp6 sdfn || rxs_fail "ethtool -N udp6 sdfn"
@@ -65,5 +60,5 @@ ethtool -N "$RXS_DUT" rx-flow-hash tcp6 sd || rxs_fail "ethtool -N tcp6 sd"
 ethtool -n "$RXS_DUT" rx-flow-hash udp4
 ethtool -n "$RXS_DUT" rx-flow-hash udp6
 ethtool -n "$RXS_DUT" rx-flow-hash tcp6
-rxs_rsshash_round "$(_udp 4)" "$(_tcp 2)"
+rxs_rsshash_round "$(checked UDP 4)" "$(checked TCP 2)"
 rxs_dmesg_check
