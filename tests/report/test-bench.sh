@@ -395,6 +395,43 @@ for p in 1 2; do
 			bad "point-$p/run-$k ran without rps_cpus $m"
 	done
 done
+# --- --sweep rss with a stub ethtool whose RSS table (2 rings, 8 entries)
+# lives in a file: a table set by hand and too many rings are refused; a
+# sweep default,equal1 sees each table and leaves the default one behind
+cat > "$T/ethtool-rss" <<'EOT'
+#!/bin/sh
+st=${RSS_STATE:?}
+case $1 in
+-x) printf 'RX flow hash indirection table for %s with 2 RX ring(s):\n    0: %s\nRSS hash key:\nOperation not supported\n' "$2" "$(cat "$st")" ;;
+-X) case $3 in
+    default) echo "0 1 0 1 0 1 0 1" > "$st" ;;
+    equal) [ "$4" = 1 ] && echo "0 0 0 0 0 0 0 0" > "$st" || echo "0 1 0 1 0 1 0 1" > "$st" ;;
+    *) exit 1 ;;
+    esac ;;
+-S) printf 'NIC statistics:\n     rx_packets: 5\n' ;;
+*) echo "stub ethtool $1 $2" ;;
+esac
+EOT
+chmod +x "$T/ethtool-rss"
+export RSS_STATE="$T/rss-table"
+echo "1 0 1 0 1 0 1 0" > "$RSS_STATE"
+RXB_ROOT=$F ETHTOOL=$T/ethtool-rss IPERF3=$T/iperf3-play bench -q -s -t 1 -i eth9 --sweep rss=default,equal1 -o "$T/sws"
+expect_rc 2 "--sweep rss: a table set by hand"
+expect_out "the RSS table of eth9 is not the default one" "--sweep rss: a table set by hand"
+absent "$T/sws" "--sweep rss: a table set by hand"
+echo "0 1 0 1 0 1 0 1" > "$RSS_STATE"
+RXB_ROOT=$F ETHTOOL=$T/ethtool-rss IPERF3=$T/iperf3-play bench -q -s -t 1 -i eth9 --sweep rss=default,equal3 -o "$T/sws"
+expect_rc 2 "--sweep rss: equal3 on 2 rings"
+expect_out "equal3, but eth9 has 2 RX rings" "--sweep rss: equal3 on 2 rings"
+absent "$T/sws" "--sweep rss: equal3 on 2 rings"
+RXB_ROOT=$F ETHTOOL=$T/ethtool-rss IPERF3=$T/iperf3-play bench -q -s -t 1 -i eth9 --sweep rss=default,equal1 -o "$T/sws"
+expect_rc 0 "--sweep rss=default,equal1"
+grep -q "0: 0 1 0 1 0 1 0 1" "$T/sws/point-1/ethtool-x.before" && ok || bad "--sweep rss: point 1 did not run with the default table"
+grep -q "0: 0 0 0 0 0 0 0 0" "$T/sws/point-2/ethtool-x.before" && ok || bad "--sweep rss: point 2 did not run with equal 1"
+same_file "$RSS_STATE" "0 1 0 1 0 1 0 1" "--sweep rss: the default table back after the sweep"
+grep -qx restored=yes "$T/sws/sweep.txt" && ok || bad "--sweep rss: sweep.txt lacks restored=yes"
+unset RSS_STATE
+
 # a point that cannot be set before any run: exit 2, nothing left (a stub
 # rxscale-tune that saves but cannot write, as on a device without NAPI)
 printf '#!/bin/sh\ncase $1 in save) : > "$3" ;; restore) exit 0 ;; *) echo "rxscale-tune: error: cannot write 0 to threaded: I/O error" >&2; exit 1 ;; esac\n' > "$T/tune-fail"
