@@ -27,7 +27,7 @@ KBUILD_ARGS = -C $(KDIR) M=$(TOP) RXSCALE_COMPAT_DIR=$(COMPAT_DIR)
 
 .PHONY: all modules install clean compat kdir-check hdrtest check check-full \
 	prepare unit matrix checkpatch bench bench-full demo help toeplitz-bench \
-	report-tool netns-demo guest-demo softirq-compare selftests gbeth-compare \
+	report-tool netns-demo netns-sweep guest-demo softirq-compare selftests gbeth-compare \
 	debug-kernel check-debug rebalance-compare
 
 all: modules
@@ -104,6 +104,13 @@ report-tool:
 netns-demo:
 	sh tests/deps.sh scripts
 	tests/report/netns-demo.sh
+
+# rxscale-bench --sweep over veth: -P 1/4/8/20 and RPS off/on, 5 runs a
+# point (DEMO_SECONDS, default 5 s each), both reports with their plots in
+# build/netns-sweep/report-*; the RPS sweep must restore rps_cpus
+netns-sweep:
+	sh tests/deps.sh scripts
+	tests/report/netns-sweep.sh
 
 guest-demo:
 	tests/report/guest-demo.sh

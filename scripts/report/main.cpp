@@ -17,7 +17,10 @@ const char *usage_text =
 	"usage: rxscale-report [options] RUNDIR [RUNDIR2]\n"
 	"  one RUNDIR: report of that run; two: side by side (before, after);\n"
 	"  a directory of rxscale-bench --repeat N: its runs' numbers with their\n"
-	"  spread; two such: differences called only beyond the spread\n"
+	"  spread; two such: differences called only beyond the spread; a\n"
+	"  directory of rxscale-bench --sweep (on its own): each point's numbers\n"
+	"  against the point before, and plots of throughput and the busiest\n"
+	"  CPU's softirq load against the swept parameter\n"
 	"options:\n"
 	"  -o DIR            write DIR/report.md and the plots there\n"
 	"                    (without -o: Markdown on stdout, no plots)\n"
@@ -52,6 +55,31 @@ void mkdir_p(const std::string &dir)
 		throw rxs::Error(dir + ": not a directory");
 	if (access(dir.c_str(), W_OK) != 0)
 		throw rxs::Error(dir + ": not writable");
+}
+
+// the report on stdout, or as outdir/report.md, whole or not at all
+int write_report(const std::string &md, const std::string &outdir)
+{
+	if (outdir.empty()) {
+		std::cout << md;
+		std::cout.flush();
+		if (!std::cout)
+			throw rxs::Error("cannot write to standard output");
+		return 0;
+	}
+	const std::string path = outdir + "/report.md";
+	const std::string tmp = path + ".tmp";
+	{
+		std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+		out << md;
+		out.close();
+		if (!out)
+			throw rxs::Error(tmp + ": cannot be written");
+	}
+	if (std::rename(tmp.c_str(), path.c_str()) != 0)
+		throw rxs::Error(path + ": " + std::strerror(errno));
+	std::cerr << "rxscale-report: wrote " << path << "\n";
+	return 0;
 }
 
 } // namespace
@@ -99,10 +127,27 @@ int main(int argc, char **argv)
 	if (format != "png" && format != "svg")
 		return usage_error("--format wants png or svg");
 
+	for (const std::string &d : dirs)
+		if (rxs::is_sweep(d) && dirs.size() > 1)
+			return usage_error(d + " is a sweep: report it on its own (its points are compared in it)");
+
 	try {
 		// an old report must not stand in for this one if this one fails
 		if (!outdir.empty())
 			unlink((outdir + "/report.md").c_str());
+		if (rxs::is_sweep(dirs[0])) {
+			const rxs::Sweep sw = rxs::load_sweep(dirs[0], opt);
+			rxs::SweepPlots sp;
+			const rxs::SweepPlots *spp = nullptr;
+			if (!outdir.empty()) {
+				mkdir_p(outdir);
+				if (plots) {
+					sp = rxs::make_sweep_plots(sw, outdir, format, gnuplot);
+					spp = &sp;
+				}
+			}
+			return write_report(rxs::markdown_sweep(sw, spp), outdir);
+		}
 		// a directory of rxscale-bench --repeat N is a series of runs; the
 		// plots show the first run of each
 		std::vector<rxs::Series> series;
@@ -131,26 +176,7 @@ int main(int argc, char **argv)
 		else
 			md = series.size() == 1 ? rxs::markdown_single(series[0].runs[0], pp)
 						: rxs::markdown_compare(series[0].runs[0], series[1].runs[0], pp);
-		if (outdir.empty()) {
-			std::cout << md;
-			std::cout.flush();
-			if (!std::cout)
-				throw rxs::Error("cannot write to standard output");
-		} else {
-			// the report appears whole or not at all
-			const std::string path = outdir + "/report.md";
-			const std::string tmp = path + ".tmp";
-			{
-				std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-				out << md;
-				out.close();
-				if (!out)
-					throw rxs::Error(tmp + ": cannot be written");
-			}
-			if (std::rename(tmp.c_str(), path.c_str()) != 0)
-				throw rxs::Error(path + ": " + std::strerror(errno));
-			std::cerr << "rxscale-report: wrote " << path << "\n";
-		}
+		return write_report(md, outdir);
 	} catch (const rxs::Error &e) {
 		std::cerr << "rxscale-report: error: " << e.what() << "\nrxscale-report: no report written\n";
 		return 1;

@@ -991,6 +991,16 @@ std::string range(const std::vector<double> &v, int prec)
 	return fmt(x.median, prec) + " (" + fmt(x.min, prec) + "-" + fmt(x.max, prec) + ")";
 }
 
+// n and k runs of one and the same distribution: each of the C(n+k, k)
+// orders equally likely, 2 of them leave the ranges apart
+std::string chance_text(std::size_t n, std::size_t k)
+{
+	double c = 1;
+	for (std::size_t i = 1; i <= k; i++)
+		c = c * static_cast<double>(n + i) / static_cast<double>(i);
+	return "2/C(" + std::to_string(n + k) + ", " + std::to_string(k) + ") = " + fmt(200.0 / c, 1) + " %";
+}
+
 std::string drop_title(const std::string &md)
 {
 	const auto nl = md.find("\n\n");
@@ -1016,11 +1026,12 @@ std::string spread_call(const std::vector<double> &a, const std::vector<double> 
 	return "not called (fewer than 2 runs on a side)";
 }
 
-std::string markdown_series(const Series &s, const PlotFiles *plots)
+namespace {
+
+// each run's numbers, their min, median, max and spread
+std::string repeats_table(const Series &s)
 {
 	std::ostringstream o;
-	o << "# rxscale report: " << s.label << " (" << s.runs.size() << " runs)\n\n";
-	o << "## Repeats\n\n";
 	std::vector<std::string> head = {""};
 	for (std::size_t k = 0; k < s.runs.size(); k++)
 		head.push_back("run " + std::to_string(k + 1));
@@ -1049,6 +1060,17 @@ std::string markdown_series(const Series &s, const PlotFiles *plots)
 	o << "spread: max - min over the runs (and as % of the median). Run directories: `" << s.dir
 	  << "/run-1` .. `run-" << s.runs.size() << "`.\n\n";
 	o << series_settings_note(s);
+	return o.str();
+}
+
+} // namespace
+
+std::string markdown_series(const Series &s, const PlotFiles *plots)
+{
+	std::ostringstream o;
+	o << "# rxscale report: " << s.label << " (" << s.runs.size() << " runs)\n\n";
+	o << "## Repeats\n\n";
+	o << repeats_table(s);
 	o << "The rest is run 1 in detail.\n\n";
 	o << drop_title(markdown_single(s.runs[0], plots));
 	return o.str();
@@ -1073,21 +1095,125 @@ std::string markdown_series_compare(const Series &a, const Series &b, const Plot
 		rows.push_back({m.name, range(va, m.prec), range(vb, m.prec), change, call});
 	}
 	o << table({"", a.label, b.label, "change of medians", a.label + " → " + b.label}, rows) << '\n';
-	if (a.runs.size() >= 2 && b.runs.size() >= 2) {
-		// n and m runs of one and the same distribution: each of the
-		// C(n+m, n) orders equally likely, 2 of them leave the ranges apart
-		double c = 1;
-		const std::size_t n = a.runs.size(), k = b.runs.size();
-		for (std::size_t i = 1; i <= k; i++)
-			c = c * static_cast<double>(n + i) / static_cast<double>(i);
-		o << "With " << n << " and " << k
-		  << " runs, two sides that do not differ at all are apart by chance with probability 2/C("
-		  << n + k << ", " << k << ") = " << fmt(200.0 / c, 1)
-		  << " % for each number: more runs make a call stronger.\n\n";
-	}
+	if (a.runs.size() >= 2 && b.runs.size() >= 2)
+		o << "With " << a.runs.size() << " and " << b.runs.size()
+		  << " runs, two sides that do not differ at all are apart by chance with probability "
+		  << chance_text(a.runs.size(), b.runs.size()) << " for each number: more runs make a call stronger.\n\n";
 	o << series_settings_note(a) << series_settings_note(b);
 	o << "The rest compares run 1 of each.\n\n";
 	o << drop_title(markdown_compare(a.runs[0], b.runs[0], plots));
+	return o.str();
+}
+
+std::string markdown_sweep(const Sweep &s, const SweepPlots *plots)
+{
+	std::ostringstream o;
+	const std::string what = sweep_param_text(s.param);
+	o << "# rxscale report: " << s.label << " (sweep of " << what << ", " << s.points.size() << " points, "
+	  << s.repeat << " run" << (s.repeat == 1 ? "" : "s") << " each)\n\n";
+	o << "- swept: " << what << " over ";
+	for (std::size_t k = 0; k < s.points.size(); k++)
+		o << (k ? ", " : "") << s.points[k].value;
+	o << "; " << s.repeat << " run" << (s.repeat == 1 ? "" : "s") << " at each point\n";
+	o << "- runs: " << describe(s.points[0].series.runs[0]);
+	if (s.param == "P")
+		o << " (at point 1)";
+	o << "\n";
+	if (s.param != "P") {
+		o << "- the settings of " << (s.iface.empty() ? "the interface" : s.iface) << " after the sweep: ";
+		if (s.restored == "yes")
+			o << "written back as they were before it\n";
+		else if (s.restored.empty())
+			o << "not recorded as written back (sweep.txt has no restored= line)\n";
+		else
+			o << "**NOT written back** (rxscale-bench: restored=" << s.restored
+			  << "; see sweep.log in the sweep directory)\n";
+	}
+	o << "\n## Sweep\n\n";
+	o << "Cells: median (min-max) over the point's runs. Throughput: end of test (a -R server's: sent). "
+	     "Busiest core: the CPU with the highest mean %soft+%irq (mpstat) in each run. NET_RX share: the "
+	     "largest share one CPU took of the NET_RX softirqs raised during the run (/proc/softirqs). "
+	     "Against the point before: "
+	  << spread_test_text << ".\n\n";
+	const std::vector<SweepStats> st = sweep_stats(s);
+	Rows rows;
+	for (std::size_t k = 0; k < st.size(); k++) {
+		const SweepStats &x = st[k];
+		auto vs_prev = [&](const std::vector<double> SweepStats::*f, int prec) -> std::string {
+			if (k == 0)
+				return "-";
+			return spread_call(st[k - 1].*f, x.*f, prec);
+		};
+		rows.push_back({x.value, std::to_string(x.runs), range(x.gbps, 2), vs_prev(&SweepStats::gbps, 2),
+				range(x.busy, 1), vs_prev(&SweepStats::busy, 1), range(x.rx_top, 1),
+				vs_prev(&SweepStats::rx_top, 1), range(x.retr, 0)});
+	}
+	o << table({s.param, "runs", "throughput, Gbit/s", "vs point before", "busiest core %soft+%irq",
+		    "vs point before", "NET_RX share of the busiest CPU, %", "vs point before", "retransmits"},
+		   rows)
+	  << '\n';
+	if (s.repeat >= 2)
+		o << "With " << s.repeat << " runs a point, two points that do not differ at all are apart by chance "
+		  << "with probability " << chance_text(static_cast<std::size_t>(s.repeat),
+						       static_cast<std::size_t>(s.repeat))
+		  << " for each number.\n\n";
+	else
+		o << "One run a point: no difference is called (rxscale-bench --repeat N gives each point N runs).\n\n";
+	if (plots) {
+		o << "![throughput vs " << what << "](" << plots->throughput << ")\n\n";
+		o << "![busiest CPU's softirq load vs " << what << "](" << plots->softirq << ")\n\n";
+	}
+
+	// settings recorded before run 1 of each point that are not the same at
+	// every point
+	o << "## Settings that differ between points\n\n";
+	{
+		std::vector<std::string> order;
+		std::vector<std::map<std::string, std::string>> at;
+		std::set<std::string> seen;
+		for (const SweepPoint &p : s.points) {
+			at.emplace_back();
+			for (const auto &kv : p.series.runs[0].settings) {
+				at.back()[kv.first] = kv.second;
+				if (seen.insert(kv.first).second)
+					order.push_back(kv.first);
+			}
+		}
+		Rows srows;
+		for (const std::string &k : order) {
+			std::vector<std::string> row = {"`" + k + "`"};
+			bool differs = false;
+			for (const auto &m : at) {
+				auto it = m.find(k);
+				row.push_back(it == m.end() ? "-" : it->second);
+				if (row.back() != row[1])
+					differs = true;
+			}
+			if (differs)
+				srows.push_back(row);
+		}
+		if (srows.empty()) {
+			o << "None: the " << order.size() << " settings recorded before run 1 of each point are the same";
+			o << (s.param == "P" ? " (the sweep changes iperf3's -P, not a setting).\n\n" : ".\n\n");
+		} else {
+			std::vector<std::string> head = {"setting (before run 1)"};
+			for (const SweepPoint &p : s.points)
+				head.push_back(s.param + "=" + p.value);
+			o << srows.size() << " of the " << order.size()
+			  << " settings recorded before run 1 of each point differ (`-`: not recorded):\n\n"
+			  << table(head, srows, false) << '\n';
+		}
+	}
+
+	o << "## Points\n\n";
+	for (std::size_t k = 0; k < s.points.size(); k++) {
+		const SweepPoint &p = s.points[k];
+		o << "### Point " << k + 1 << ": " << s.param << "=" << p.value << "\n\n";
+		if (p.series.repeated)
+			o << repeats_table(p.series);
+		else
+			o << "One run: `" << p.series.dir << "`.\n\n";
+	}
 	return o.str();
 }
 

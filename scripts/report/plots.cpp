@@ -200,4 +200,78 @@ PlotFiles make_plots(const std::vector<const Run *> &runs, const std::string &ou
 	return pf;
 }
 
+namespace {
+
+// "median min max" of v, or NaN NaN NaN when v is empty
+std::string mmm(const std::vector<double> &v, int prec)
+{
+	if (v.empty())
+		return "NaN NaN NaN";
+	const Summary x = summarize(v);
+	return fmt(x.median, prec) + ' ' + fmt(x.min, prec) + ' ' + fmt(x.max, prec);
+}
+
+} // namespace
+
+SweepPlots make_sweep_plots(const Sweep &s, const std::string &outdir, const std::string &format,
+			    const std::string &gnuplot)
+{
+	if (format != "png" && format != "svg")
+		throw Error("plot format must be png or svg, not " + format);
+	const std::string term = format == "png"
+					 ? "set terminal pngcairo size 960,540 font 'sans,11'"
+					 : "set terminal svg size 960,540 dynamic font 'sans,11'";
+	const std::vector<SweepStats> st = sweep_stats(s);
+	// the points side by side at x = 1 .. K, labelled with their values
+	// (equal spacing: -P 1, 4, 8, 20 and on/off alike)
+	std::ostringstream d, dr;
+	d << "# point value runs gbit_median gbit_min gbit_max busy_median busy_min busy_max "
+	     "rxtop_median rxtop_min rxtop_max\n";
+	dr << "# point gbit_per_s busy_soft_irq_pct\n";
+	for (std::size_t k = 0; k < st.size(); k++) {
+		d << k + 1 << " \"" << gp_text(st[k].value) << "\" " << st[k].runs << ' ' << mmm(st[k].gbps, 4) << ' '
+		  << mmm(st[k].busy, 2) << ' ' << mmm(st[k].rx_top, 2) << '\n';
+		for (std::size_t i = 0; i < st[k].gbps.size(); i++)
+			dr << k + 1 << ' ' << fmt(st[k].gbps[i], 4) << ' '
+			   << (i < st[k].busy.size() ? fmt(st[k].busy[i], 2) : std::string("NaN")) << '\n';
+	}
+	write_file(outdir + "/sweep.dat", d.str());
+	write_file(outdir + "/sweep-runs.dat", dr.str());
+
+	SweepPlots sp;
+	sp.throughput = "sweep-throughput." + format;
+	sp.softirq = "sweep-softirq." + format;
+	const std::string what = gp_text(sweep_param_text(s.param));
+	const std::string runs = std::to_string(s.repeat) + " run" + (s.repeat == 1 ? "" : "s");
+	std::ostringstream gp;
+	gp << "# written by rxscale-report; run: gnuplot sweep.gp\n"
+	   << term << " noenhanced\nset grid\nset key at screen 0.08, screen 0.11 left top Left reverse box\nset bmargin 9\n"
+	   << "set xrange [0.5:" << st.size() << ".5]\nset xtics scale 0\n"
+	   << "set xlabel '" << what << "'\n"
+	   << "set output '" << sp.throughput << "'\n"
+	   << "set title 'Throughput vs " << what << ", " << gp_text(s.label) << " (" << runs << " a point)'\n"
+	   << "set ylabel 'Gbit/s'\nset yrange [0:*]\n"
+	   << "plot 'sweep.dat' using 1:4:5:6:xtic(2) with yerrorlines lw 2 pt 7 ps 1.2 lc rgb '#1f5fa8' "
+	      "title 'median, bars: min-max of the runs', "
+	   << "'sweep-runs.dat' using ($1+0.08):2 with points pt 6 ps 1 lc rgb '#808080' title 'each run'\n"
+	   << "set output '" << sp.softirq << "'\n"
+	   << "set title \"Busiest CPU's softirq load vs " << what << ", " << gp_text(s.label) << " (" << runs
+	   << " a point)\"\n"
+	   << "set ylabel '%'\nset yrange [0:105]\nset ytics 0, 10, 100\n"
+	   << "plot 'sweep.dat' using ($1-0.04):7:8:9:xtic(2) with yerrorlines lw 2 pt 7 ps 1.2 lc rgb '#c0392b' "
+	      "title 'busiest core: mean %soft+%irq (mpstat), median, bars: min-max', "
+	   << "'' using ($1+0.04):10:11:12 with yerrorlines lw 2 pt 5 ps 1.1 lc rgb '#2e8b57' "
+	      "title 'busiest CPU: share of NET_RX softirqs (/proc/softirqs), median, bars: min-max'\n";
+	write_file(outdir + "/sweep.gp", gp.str());
+	for (const std::string &img : {sp.throughput, sp.softirq}) // no stale image may pass for a new one
+		unlink((outdir + "/" + img).c_str());
+	run_gnuplot(gnuplot, outdir, "sweep.gp");
+	for (const std::string &img : {sp.throughput, sp.softirq}) {
+		struct stat st2 {};
+		if (stat((outdir + "/" + img).c_str(), &st2) != 0 || st2.st_size == 0)
+			throw Error("gnuplot wrote no " + outdir + "/" + img);
+	}
+	return sp;
+}
+
 } // namespace rxs

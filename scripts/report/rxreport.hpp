@@ -262,6 +262,40 @@ extern const char *spread_test_text; // the rule, as printed in the report
 // at the table's precision (prec decimals) are never called a difference
 std::string spread_call(const std::vector<double> &a, const std::vector<double> &b, int prec);
 
+// ---- sweeps (rxscale-bench --sweep PARAM=V1,V2,...) ---------------------------
+
+// A sweep: a directory with sweep.txt whose points point-1 .. point-K are
+// series (or single runs) taken with PARAM at V1 .. VK, in that order.
+struct SweepPoint {
+	std::string value;
+	Series series;
+};
+struct Sweep {
+	std::string dir, label, param, iface;
+	std::string restored; // "yes", "FAILED", or "" (not recorded)
+	int repeat = 1;
+	std::vector<SweepPoint> points;
+};
+bool is_sweep(const std::string &dir); // holds sweep.txt
+Sweep load_sweep(const std::string &dir, const Options &opt);
+// "iperf3 parallel streams (-P)" etc.: the axis and column title of PARAM
+std::string sweep_param_text(const std::string &param);
+
+// the busiest CPU's share of the NET_RX softirqs raised during the run, %
+// (from /proc/softirqs; 0 when none were raised)
+double net_rx_top_share(const Run &r);
+
+// one point's numbers over its runs
+struct SweepStats {
+	std::string value;
+	std::size_t runs = 0;
+	std::vector<double> gbps;   // end-of-test throughput of each run
+	std::vector<double> busy;   // busiest core's mean %soft+%irq (mpstat)
+	std::vector<double> rx_top; // net_rx_top_share
+	std::vector<double> retr;   // retransmits (TCP), where iperf3 gives them
+};
+std::vector<SweepStats> sweep_stats(const Sweep &s);
+
 // ---- what to try next ----------------------------------------------------------
 
 // one hint: the number that triggered it, and what to try
@@ -293,9 +327,21 @@ std::string markdown_compare(const Run &a, const Run &b, const PlotFiles *plots)
 std::string markdown_series(const Series &s, const PlotFiles *plots);
 std::string markdown_series_compare(const Series &a, const Series &b, const PlotFiles *plots);
 
+// a sweep: its table (each point against the one before it, with the
+// spread test), the plots, the settings that differ between points and
+// each point's runs
+struct SweepPlots {
+	std::string throughput, softirq; // file names inside the output dir
+};
+std::string markdown_sweep(const Sweep &s, const SweepPlots *plots);
+
 // writes data files, a gnuplot script and the images into outdir; throws
 // Error when gnuplot is missing or fails
 PlotFiles make_plots(const std::vector<const Run *> &runs, const std::string &outdir,
 		     const std::string &format, const std::string &gnuplot);
+// a sweep: throughput and the busiest CPU's softirq load against the swept
+// parameter, medians with min-max bars (the data in sweep.dat, sweep-runs.dat)
+SweepPlots make_sweep_plots(const Sweep &s, const std::string &outdir, const std::string &format,
+			    const std::string &gnuplot);
 
 } // namespace rxs

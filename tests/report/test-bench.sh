@@ -3,7 +3,8 @@
 # rxscale-bench: its errors (bad options, missing tools, an interface that
 # does not exist, no permission), its snapshots on a fake /proc and /sys
 # (RXB_ROOT) with a stub ethtool, a run that fails (nothing listens) and a
-# complete run over loopback, each followed by rxscale-report, and --repeat.
+# complete run over loopback, each followed by rxscale-report, --repeat and
+# --sweep.
 #   test-bench.sh PATH/rxscale-bench PATH/rxscale-report sh|busybox_ash
 BENCH=${1:?usage: test-bench.sh BENCH REPORT SHELL}
 REPORT=${2:?usage: test-bench.sh BENCH REPORT SHELL}
@@ -353,6 +354,123 @@ same_file "$T/pcli/status" complete "client series status"
 rc=$?
 expect_rc 0 "report of server series vs client series"
 expect_out "# rxscale report: psrv (2 runs) vs pcli (2 runs)" "report of two series"
+
+# --- --sweep: bad specs refused before anything runs (exit 2, no directory)
+for args in "--sweep P=1" "--sweep P=0,2" "--sweep P=01,2" "--sweep P=1,129" "--sweep X=1,2" \
+	"--sweep P=1,1" "--sweep P=1,,2" "--sweep P=1,2," "--sweep P" "--sweep=P=1;2" \
+	"-P 2 --sweep P=1,2" "--sweep P=1,2 --sweep P=3,4" "--sweep rps=on,off" \
+	"--sweep rps=on,maybe -i lo" "--sweep threaded=1,0 -i lo" "--sweep rss=default,equal0 -i lo" \
+	"--sweep P=1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21"; do
+	# shellcheck disable=SC2086
+	IPERF3=$T/iperf3-args bench -q -c 127.0.0.1 -t 1 $args -o "$T/sw0"
+	expect_rc 2 "refused: $args"
+	absent "$T/sw0" "refused: $args"
+	rm -rf "$T/sw0" # one failure, not every one after it
+done
+IPERF3=$T/iperf3-args bench -q -s --sweep P=1,2 -o "$T/sw0"
+expect_rc 2 "server with --sweep P"
+expect_out "--sweep P is a client option" "server with --sweep P"
+absent "$T/sw0" "server with --sweep P"
+
+# --- --sweep rps on the fake tree: rxscale-tune writes the fake rps_cpus
+# (2 before), a stub iperf3 plays a recorded run; the server side does not
+# pause between runs. Each point's runs see their value; 2 again after.
+echo 0-1 > "$F/sys/devices/system/cpu/online"
+RJ=$(dirname "$0")/data/run-rps-off/iperf3.json
+printf '#!/bin/sh\n[ "$1" = --version ] && { echo "iperf 3.18 (cJSON 1.7.15)"; exit 0; }\ncat "%s"\n' "$RJ" > "$T/iperf3-play"
+chmod +x "$T/iperf3-play"
+RXB_ROOT=$F ETHTOOL=$T/ethtool-stub IPERF3=$T/iperf3-play bench -q -s -t 1 -i eth9 --repeat 2 \
+	--sweep rps=off,on -l swr -o "$T/swr"
+expect_rc 0 "--sweep rps=off,on on the fake tree"
+same_file "$T/swr/status" complete "--sweep rps: status of the sweep"
+same_file "$F/sys/class/net/eth9/queues/rx-0/rps_cpus" 2 "--sweep rps: rps_cpus restored"
+grep -qx restored=yes "$T/swr/sweep.txt" && ok || bad "--sweep rps: sweep.txt lacks restored=yes"
+for p in 1 2; do
+	v=$([ $p = 1 ] && echo off || echo on)
+	m=$([ $p = 1 ] && echo 0 || echo 3)
+	same_file "$T/swr/point-$p/status" complete "--sweep rps: point-$p"
+	for k in 1 2; do
+		grep -qx "sweep=rps=$v" "$T/swr/point-$p/run-$k/meta.txt" && ok || bad "point-$p/run-$k lacks sweep=rps=$v"
+		grep -qx "queues/rx-0/rps_cpus $m" "$T/swr/point-$p/run-$k/settings.before" && ok ||
+			bad "point-$p/run-$k ran without rps_cpus $m"
+	done
+done
+# --- --sweep rss with a stub ethtool whose RSS table (2 rings, 8 entries)
+# lives in a file: a table set by hand and too many rings are refused; a
+# sweep default,equal1 sees each table and leaves the default one behind
+cat > "$T/ethtool-rss" <<'EOT'
+#!/bin/sh
+st=${RSS_STATE:?}
+case $1 in
+-x) printf 'RX flow hash indirection table for %s with 2 RX ring(s):\n    0: %s\nRSS hash key:\nOperation not supported\n' "$2" "$(cat "$st")" ;;
+-X) case $3 in
+    default) echo "0 1 0 1 0 1 0 1" > "$st" ;;
+    equal) [ "$4" = 1 ] && echo "0 0 0 0 0 0 0 0" > "$st" || echo "0 1 0 1 0 1 0 1" > "$st" ;;
+    *) exit 1 ;;
+    esac ;;
+-S) printf 'NIC statistics:\n     rx_packets: 5\n' ;;
+*) echo "stub ethtool $1 $2" ;;
+esac
+EOT
+chmod +x "$T/ethtool-rss"
+export RSS_STATE="$T/rss-table"
+echo "1 0 1 0 1 0 1 0" > "$RSS_STATE"
+RXB_ROOT=$F ETHTOOL=$T/ethtool-rss IPERF3=$T/iperf3-play bench -q -s -t 1 -i eth9 --sweep rss=default,equal1 -o "$T/sws"
+expect_rc 2 "--sweep rss: a table set by hand"
+expect_out "the RSS table of eth9 is not the default one" "--sweep rss: a table set by hand"
+absent "$T/sws" "--sweep rss: a table set by hand"
+echo "0 1 0 1 0 1 0 1" > "$RSS_STATE"
+RXB_ROOT=$F ETHTOOL=$T/ethtool-rss IPERF3=$T/iperf3-play bench -q -s -t 1 -i eth9 --sweep rss=default,equal3 -o "$T/sws"
+expect_rc 2 "--sweep rss: equal3 on 2 rings"
+expect_out "equal3, but eth9 has 2 RX rings" "--sweep rss: equal3 on 2 rings"
+absent "$T/sws" "--sweep rss: equal3 on 2 rings"
+RXB_ROOT=$F ETHTOOL=$T/ethtool-rss IPERF3=$T/iperf3-play bench -q -s -t 1 -i eth9 --sweep rss=default,equal1 -o "$T/sws"
+expect_rc 0 "--sweep rss=default,equal1"
+grep -q "0: 0 1 0 1 0 1 0 1" "$T/sws/point-1/ethtool-x.before" && ok || bad "--sweep rss: point 1 did not run with the default table"
+grep -q "0: 0 0 0 0 0 0 0 0" "$T/sws/point-2/ethtool-x.before" && ok || bad "--sweep rss: point 2 did not run with equal 1"
+same_file "$RSS_STATE" "0 1 0 1 0 1 0 1" "--sweep rss: the default table back after the sweep"
+grep -qx restored=yes "$T/sws/sweep.txt" && ok || bad "--sweep rss: sweep.txt lacks restored=yes"
+unset RSS_STATE
+
+# a point that cannot be set before any run: exit 2, nothing left (a stub
+# rxscale-tune that saves but cannot write, as on a device without NAPI)
+printf '#!/bin/sh\ncase $1 in save) : > "$3" ;; restore) exit 0 ;; *) echo "rxscale-tune: error: cannot write 0 to threaded: I/O error" >&2; exit 1 ;; esac\n' > "$T/tune-fail"
+RXSCALE_TUNE=$T/tune-fail RXB_ROOT=$F ETHTOOL=$T/ethtool-stub IPERF3=$T/iperf3-play \
+	bench -q -s -t 1 -i eth9 --sweep threaded=off,on -o "$T/swt"
+expect_rc 2 "--sweep threaded: point 1 cannot be set"
+expect_out "cannot set threaded=off on eth9: rxscale-tune: error: cannot write 0 to threaded" \
+	"--sweep threaded: point 1 cannot be set"
+absent "$T/swt" "--sweep threaded: point 1 cannot be set"
+# a run that fails at point 2: the sweep stops, says where, restores
+printf '#!/bin/sh\n[ "$1" = --version ] && { echo "iperf 3.18 (cJSON 1.7.15)"; exit 0; }\ncase "$*" in *"-P 4"*) exit 1 ;; esac\ncat "%s"\n' "$RJ" > "$T/iperf3-p4"
+chmod +x "$T/iperf3-p4"
+RXB_ROOT=$F ETHTOOL=$T/ethtool-stub IPERF3=$T/iperf3-p4 bench -q -c 127.0.0.1 -t 1 -i eth9 \
+	--sweep P=1,4,8 -o "$T/swf"
+expect_rc 1 "--sweep P: a run fails at point 2"
+grep -q '^failed: point 2 of 3 (P=4): iperf3 exited with status 1' "$T/swf/status" && ok ||
+	bad "--sweep P: the sweep's status is '$(cat "$T/swf/status")'"
+absent "$T/swf/point-3" "--sweep stops at the failed point"
+
+# --- a --sweep P over loopback (a server that stays up), then its report
+port=$(free_port 15701)
+iperf3 -s -B 127.0.0.1 -p "$port" >/dev/null 2>&1 &
+SRV=$!
+i=0
+while [ $i -lt 50 ] && ! ss -Htln | grep -q "127.0.0.1:$port "; do sleep 0.1; i=$((i + 1)); done
+bench -q -c 127.0.0.1 -p "$port" -t 1 -b 100M --sweep P=1,2 -l swp -o "$T/swp"
+expect_rc 0 "--sweep P=1,2 over loopback"
+kill "$SRV" 2>/dev/null
+wait "$SRV" 2>/dev/null
+SRV=
+same_file "$T/swp/status" complete "--sweep P: status"
+grep -qx "parallel=2" "$T/swp/point-2/meta.txt" && ok || bad "--sweep P: point-2 did not run -P 2"
+"$REPORT" "$T/swp" > "$T/out" 2>&1
+rc=$?
+expect_rc 0 "report of the --sweep P"
+expect_out "# rxscale report: swp (sweep of iperf3 parallel streams (-P), 2 points, 1 run each)" "report of the sweep"
+# -b 100M a stream: 0.1 and 0.2 Gbit/s
+expect_out "| 1 | 1 | 0\.1[0-9] | - |" "report of the sweep: point 1"
+expect_out "| 2 | 1 | 0\.2[0-9] | not called (fewer than 2 runs on a side) |" "report of the sweep: point 2"
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
