@@ -7,7 +7,8 @@
 #            [--module FILE.ko]... [--driver MODNAME] [--timeout S]
 #            [--smp N] [--mem MB] [--log FILE] [--show] [--verbose]
 #            [--append "KERNEL ARGS"] [--env VAR=VALUE]... [--file FILE]...
-#            [--monitor] [--guest-extra NAME] [--icount] SCENARIO.sh
+#            [--monitor] [--guest-extra NAME] [--icount] [--icount-pages FILE]
+#            [--icount-shift N] SCENARIO.sh
 #
 #   --kernel 7.3-debug: the debug kernel of tests/kdebug (KASAN, lockdep,
 #        kmemleak, DMA-API debugging, fault injection) with the 7.3 guest's
@@ -51,6 +52,18 @@
 #        (the per-vCPU counts with --smp 2 or more) for each, on stdout
 #        and at the end of the log. A scenario whose marks and the plugin's
 #        do not pair up FAILs.
+#   --icount-pages FILE: --icount, and the plugin also counts instructions
+#        per 4 KiB page of the kernel's address space (all vCPUs) and
+#        writes them at every mark into FILE ("mark SEQ", then "PAGE
+#        COUNT" lines; rxs_icount.c): one module's instructions are the
+#        sum over its text pages (tests/bench/rss-count-cost.sh).
+#   --icount-shift N: QEMU's -icount shift=N,sleep=off: the guest's clocks
+#        advance 2^N ns per instruction executed (single-threaded TCG,
+#        the vCPUs in turn), so the guest sees a CPU of fixed speed (N=0:
+#        one instruction per ns, about a 1 GHz in-order core) whatever the
+#        host's speed or load, and its timers (NAPI's gro_flush_timeout,
+#        pktgen's rate) keep their meaning relative to its work. Idle time
+#        is skipped (sleep=off).
 #   RXS_GUEST_LOCK=FILE (environment): boot only while holding FILE's lock,
 #        so that several checkouts on one 2-core machine run one guest at a
 #        time (a second TCG guest distorts timings and timeouts). The wait
@@ -85,6 +98,8 @@ scenario=
 monitor=0
 extras=
 icount=0
+pages_out=
+ishift=
 
 usage() {
 	sed -n '3,/^$/s/^# \{0,1\}//p' "$0" >&2
@@ -114,6 +129,10 @@ while [ $# -gt 0 ]; do
 		[ -x "$here/guest/$2.sh" ] || rxs_die "no guest extra tests/bench/guest/$2.sh"
 		extras="$extras $2"; shift 2 ;;
 	--icount) icount=1; shift ;;
+	--icount-pages) icount=1; pages_out=$2; shift 2 ;;
+	--icount-shift)
+		case $2 in [0-9] | 10) ishift=$2 ;; *) rxs_die "--icount-shift wants 0..10" ;; esac
+		shift 2 ;;
 	--verbose) verbose=1; show=1; shift ;;
 	--append) append="${append:+$append }$2"; shift 2 ;;
 	--env) envs="$envs
@@ -181,7 +200,7 @@ for x in $extras; do
 done
 plugin_opt=
 if [ "$icount" = 1 ]; then
-	plugin=$(dirname "$qemu")/plugins/librxs_icount.so
+	plugin=$(dirname "$qemu")/plugins/librxs_icount-$(sha256sum "$here/qemu/plugins/rxs_icount.c" | cut -c1-12).so
 	[ -f "$plugin" ] || fail "no TCG plugin $plugin (tests/bench/qemu/build.sh builds it)"
 	mark=$(sh "$here/tools/rxs-mark/build.sh" | tail -n 1)
 	[ -x "$mark" ] || fail "rxs-mark build failed"
@@ -206,7 +225,7 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 [ -n "$log" ] || log=$work/console.log
-[ "$icount" = 1 ] && plugin_opt="-plugin $plugin,out=$work/icount.txt"
+[ "$icount" = 1 ] && plugin_opt="-plugin $plugin,out=$work/icount.txt${pages_out:+,pages=$pages_out}"
 
 # --- the injected archive: scenario, library, modules, settings -------------
 inj=$work/inj
@@ -296,9 +315,11 @@ forward_monitor() {
 		esac
 	done
 }
+accel_opt="-accel tcg"
+[ -n "$ishift" ] && accel_opt="-accel tcg,thread=single -icount shift=$ishift,sleep=off"
 t0=$(rxsb_now)
 # shellcheck disable=SC2086
-"$qemu" -M virt,gic-version=3,its=on -accel tcg -cpu cortex-a57 \
+"$qemu" -M virt,gic-version=3,its=on $accel_opt -cpu cortex-a57 \
 	-smp "$smp" -m "$mem" -display none -monitor "$monitor_opt" -serial "file:$log" \
 	-no-reboot -nodefaults $plugin_opt \
 	-kernel "$guest/Image" -initrd "$work/initrd.img" \

@@ -15,7 +15,7 @@
 # printed on stdout is the path of qemu-system-aarch64. TCG plugins are
 # enabled, and the bench's own plugin (plugins/rxs_icount.c: instructions
 # executed between guest markers) is built beside it as
-# plugins/librxs_icount.so.
+# plugins/librxs_icount-<source hash>.so.
 #
 # Environment: RXSCALE_CACHE (cache root), RXS_QEMU_TARGETS (default
 # "aarch64"; "aarch64 x86_64" also builds qemu-system-x86_64), RXS_JOBS
@@ -236,14 +236,18 @@ if [ "$print_only" = 0 ] || [ ! -x "$bld/qemu-system-aarch64" ]; then
 fi
 
 # --- the bench's TCG plugin ----------------------------------------------------
-# Built against the unpacked tree's qemu-plugin.h (the API of this QEMU).
+# Built against the unpacked tree's qemu-plugin.h (the API of this QEMU),
+# named after its source's hash: the build directory is shared by every
+# checkout on the machine, and an mtime test let one checkout's older
+# source replace another's newer plugin (run-scenario.sh names the same
+# file).
 plug_src=$here/plugins/rxs_icount.c
-plug=$bld/plugins/librxs_icount.so
-if [ ! -f "$plug" ] || [ "$plug_src" -nt "$plug" ]; then
+plug=$bld/plugins/librxs_icount-$(sha256sum "$plug_src" | cut -c1-12).so
+if [ ! -f "$plug" ]; then
 	mkdir -p "$bld/plugins"
 	cc -shared -fPIC -O2 -Wall -Wextra -Werror -Wno-unused-parameter \
-		-I"$src/include/qemu" -o "$plug.tmp" "$plug_src" ||
+		-I"$src/include/qemu" -o "$plug.tmp.$$" "$plug_src" ||
 		rxs_die "the rxs_icount plugin did not build"
-	mv "$plug.tmp" "$plug"
+	mv "$plug.tmp.$$" "$plug"
 fi
 echo "$bld/qemu-system-aarch64"
