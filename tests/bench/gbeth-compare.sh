@@ -68,6 +68,9 @@ while [ $# -gt 0 ]; do
 	esac
 done
 case $runs$secs in *[!0-9]*|'') rxs_die "--runs and --secs take numbers" ;; esac
+# the rest goes to run-scenario.sh as it is (e.g. --icount-shift 0 --env
+# RXS_PERF_PKTGEN_DELAY=11700); the loop below reuses "$@"
+extra=$*
 case $smp in
 1) cpuargs="--smp 1" ;;
 2) cpuargs="--smp 2 --append maxcpus=1" ;;
@@ -100,7 +103,7 @@ if [ "$reuse" = 0 ]; then
 			# shellcheck disable=SC2086
 			sh "$here/run-scenario.sh" --show --kernel "$kernel" --nic rzg2l-gbeth $cpuargs \
 				--monitor --append iomem=relaxed --icount --timeout 900 \
-				--file "$sink" --env RXS_PERF_SECS="$secs" "$@" "$here/scenarios/gbeth-perf.sh" > "$l" 2>&1
+				--file "$sink" --env RXS_PERF_SECS="$secs" "$@" $extra "$here/scenarios/gbeth-perf.sh" > "$l" 2>&1
 			tail -n 1 "$l"
 		done
 		r=$((r + 1))

@@ -13,6 +13,11 @@
 # RXS_PERF_SECS (default 10): the measured window of each workload.
 # RXS_PERF_WORKLOADS (default "udp-rx tcp-rx tcp-tx udp-tx"; also
 #   udp-rx-iperf: the peer's iperf3 -u -b 0 as the UDP sender).
+# RXS_PERF_PKTGEN_DELAY (default 0: as fast as the peer can): udp-rx's
+#   pktgen gap between frames in ns of guest time (pktgen's "delay";
+#   e.g. 11700 for about 1 Gbit/s of 1442-byte frames), meaningful with
+#   run-scenario.sh --icount-shift, where guest time follows the
+#   instructions executed.
 #
 # Workloads: udp-rx (pktgen in the peer's namespace floods 1400-byte UDP
 # datagrams, see pktgen_rx), then one iperf3 run each: tcp-rx (the peer sends, one TCP stream),
@@ -47,6 +52,7 @@ RXS_PERF_DRIVER=${RXS_PERF_DRIVER:-rzg2l_gbeth}
 RXS_PERF_MODE=${RXS_PERF_MODE:-defaults}
 RXS_PERF_SECS=${RXS_PERF_SECS:-10}
 RXS_PERF_WORKLOADS=${RXS_PERF_WORKLOADS:-udp-rx tcp-rx tcp-tx udp-tx}
+RXS_PERF_PKTGEN_DELAY=${RXS_PERF_PKTGEN_DELAY:-0}
 
 [ "${RXS_DUT_BUS:-pci}" = platform ] ||
 	rxs_fail "run with --nic rzg2l-gbeth (a platform DUT), not '$RXS_NIC'"
@@ -202,7 +208,7 @@ pktgen_rx() {
 	rxs_in_peer sh -c "echo rem_device_all > $_pgd/kpktgend_$_pgc &&
 		echo 'add_device $RXS_PEER' > $_pgd/kpktgend_$_pgc" ||
 		rxs_fail "pktgen: add_device $RXS_PEER"
-	for _c in "count 0" "delay 0" "pkt_size 1442" "clone_skb 0" "dst $RXS_DUT_IP" \
+	for _c in "count 0" "delay $RXS_PERF_PKTGEN_DELAY" "pkt_size 1442" "clone_skb 0" "dst $RXS_DUT_IP" \
 		"src_min $RXS_PEER_IP" "src_max $RXS_PEER_IP" "dst_mac $RXS_DUT_MAC" \
 		"udp_src_min 9" "udp_src_max 9" "udp_dst_min 5001" "udp_dst_max 5001" \
 		"flag UDPCSUM"; do
