@@ -35,8 +35,19 @@
 # Exits 0 when every check passed and the goal was met, 1 otherwise, with
 # the reason.
 #
+# --loop: instead, rxscale-tune rebalance --loop while the flows change
+# (softirq-share.sh RXS_SOFTIRQ_REBALANCE=loop): two iperf3 -R -P 20
+# sessions of 100 s one after the other (B's flows have new ports, so new
+# buckets), the loop running from A's 15th second to B's end; the NET_RX
+# and ring shares in four windows (A0: A's default table; A1: A's end; B0:
+# B's first 10 s, under the table made for A; B1: B's end), and per
+# session the loop's decisions, changes and the keeps after its last
+# change. The scenario fails a run when a session's last change comes
+# after its 4th decision or fewer than 3 keeps follow it (flapping). Goal:
+# A1 and B1 <= 30 % in every run. Logs: build/bench/rebalance-loop-<run>.log
+#
 # usage: tests/bench/rebalance-compare.sh [--kernel 7.3] [--runs N] [--smp 6]
-#            [--module r8127.ko] [--reuse] [run-scenario.sh options...]
+#            [--module r8127.ko] [--reuse] [--loop] [run-scenario.sh options...]
 # Without --module, r8127.ko is built from this checkout
 # (tests/bench/build-modules.sh). Scenario settings through run-scenario.sh's
 # --env, e.g. --env RXS_SOFTIRQ_REBALANCE_WINDOW=20,
@@ -59,6 +70,7 @@ smp=6
 ko=
 args=
 reuse=0
+loop=0
 while [ $# -gt 0 ]; do
 	case $1 in
 	--kernel) kernel=$2; shift 2 ;;
@@ -66,6 +78,7 @@ while [ $# -gt 0 ]; do
 	--smp) smp=$2; shift 2 ;;
 	--module) ko=$2; shift 2 ;;
 	--reuse) reuse=1; shift ;;
+	--loop) loop=1; shift ;;
 	-h|--help) sed -n '3,/^# Logs:/s/^# \{0,1\}//p' "$0"; exit 0 ;;
 	*) args="$args $1"; shift ;;
 	esac
@@ -83,6 +96,83 @@ if [ "$reuse" = 0 ]; then
 fi
 logs=${RXS_BENCH_LOGS:-$RXS_TOP/build/bench}
 mkdir -p "$logs"
+
+# --loop: one row per run, the shares of the four windows and the loop's
+# decisions per session
+if [ "$loop" = 1 ]; then
+	rc=0
+	rows=
+	i=1
+	while [ "$i" -le "$runs" ]; do
+		log=$logs/rebalance-loop-$i.log
+		echo "== run $i/$runs: r8127, rxscale-tune rebalance --loop, flows changed mid-run (kernel $kernel, $smp vCPUs)"
+		if [ "$reuse" = 1 ]; then
+			grep -q '^RXSCALE-RESULT: 0' "$log" 2>/dev/null
+			run_rc=$?
+		else
+			# shellcheck disable=SC2086
+			"$here/run-scenario.sh" --show --kernel "$kernel" --nic rtl8127 \
+				--smp "$smp" --timeout 600 --module "$ko" \
+				--file "$RXS_TOP/scripts/rxscale-tune" --file "$tool" \
+				--env RXS_SOFTIRQ_TX_TO_APP=1 --env RXS_SOFTIRQ_REBALANCE=loop \
+				$args "$here/scenarios/softirq-share.sh" > "$log" 2>&1
+			run_rc=$?
+		fi
+		grep -E '^RXSCALE-REBAL-LOOP:|^RXSCALE-SOFTIRQ-REBAL:' "$log" | sed 's/^/   /'
+		row="$i"
+		for w in A0 A1 B0 B1; do
+			l=$(grep "^RXSCALE-SOFTIRQ-REBAL: phase=$w " "$log" | tail -n 1)
+			row="$row $(rxsb_field netrx_share "$l") $(rxsb_field ring_share "$l") $(rxsb_field streams_per_cpu "$l")"
+		done
+		for s in A B; do
+			l=$(grep "^RXSCALE-REBAL-LOOP: phase=$s " "$log" | tail -n 1)
+			row="$row $(rxsb_field decisions "$l")/$(rxsb_field changes "$l")/$(rxsb_field last_change "$l")/$(rxsb_field keeps_after "$l") $(rxsb_field series "$l")"
+		done
+		n=$(echo "$row" | wc -w)
+		if [ "$run_rc" != 0 ] || [ "$n" != 17 ]; then
+			grep -E '^(RXSCALE-FAIL|FAIL)' "$log" | sed 's/^/   /'
+			echo "   run $i: CHECK FAILED (log $log)"
+			rc=1
+			rows="$rows
+$i FAIL"
+		else
+			rows="$rows
+$row"
+		fi
+		i=$((i + 1))
+	done
+	echo
+	echo "NET_RX share of the busiest DUT CPU (busiest ring's packet share; streams per DUT CPU) per window,"
+	echo "and per session the loop's decisions/changes/last change/keeps after it with the imbalance it"
+	echo "measured at each decision (c: it changed the table); iperf3 -R -P 20, kernel $kernel, RTL8127 model:"
+	echo
+	echo "| run | A0 default | A1 end of A | B0 B's start, A's table | B1 end of B | loop in A | in B | goal A1, B1 <= $GOAL_SHARE % |"
+	echo "| --- | --- | --- | --- | --- | --- | --- | --- |"
+	echo "$rows" | awk -v g="$GOAL_SHARE" '
+		NF == 0 { next }
+		$2 == "FAIL" { printf "| %s | check failed | | | | | | - |\n", $1; bad++; next }
+		{
+			printf "| %s | %s %% (%s %%; %s) | %s %% (%s %%; %s) | %s %% (%s %%; %s) | %s %% (%s %%; %s) | %s: %s | %s: %s | %s |\n",
+				$1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17,
+				($5 <= g && $11 <= g) ? "met" : "MISSED"
+			n++
+			if ($5 <= g && $11 <= g) met++
+		}
+		END { printf "%d %d %d\n", n, met + 0, bad + 0 > "/dev/stderr" }' 2> "$logs/rebalance-loop-summary.txt"
+	# shellcheck disable=SC2046
+	set -- $(cat "$logs/rebalance-loop-summary.txt")
+	echo
+	if [ "$rc" != 0 ] || [ "${3:-1}" != 0 ]; then
+		echo "rebalance-compare --loop: FAILED: a run failed a check (logs in $logs)"
+		exit 1
+	fi
+	if [ "$2" = "$runs" ]; then
+		echo "rebalance-compare --loop: goal met: A1 and B1 <= $GOAL_SHARE% in $2 of $runs runs, the loop settled in every session"
+		exit 0
+	fi
+	echo "rebalance-compare --loop: goal MISSED: A1 and B1 <= $GOAL_SHARE% in $2 of $runs runs"
+	exit 1
+fi
 
 rc=0
 rows=

@@ -373,8 +373,11 @@ sq_rb_snap() {
 # sq_rb_line PHASE T0 T1: the RXSCALE-SOFTIRQ-REBAL line of the window
 # between the snapshots T0 and T1 (iperf3's ports in /tmp/sq-ports.txt)
 sq_rb_line() {
+	# the files by their place in the argument list: an empty one (a
+	# hist that read nothing) must not shift the others
 	_sum=$(awk -v ndut="$ndut" '
-		FNR == 1 { f++ }
+		BEGIN { for (i = 1; i < ARGC; i++) idx[ARGV[i]] = i }
+		{ f = idx[FILENAME] }
 		f == 1 { u0 = $1; next }
 		f == 2 { u1 = $1; next }
 		f == 3 { if ($1 < ndut && $2 == 3) h0[$1] = $4; next }
@@ -499,8 +502,175 @@ sq_rebalance_phase() {
 	[ "$_rbtrc" = 0 ] || rxs_fail "rxscale-tune rebalance exited with $_rbtrc"
 }
 
+# --- RXS_SOFTIRQ_REBALANCE=loop: rxscale-tune rebalance --loop while the --
+# flows change (issue 20). Two iperf3 -R -P STREAMS sessions one after the
+# other (A, then B with a new server: new source ports, so new hashes and
+# buckets; both to port 5201, which the tcp_probe trigger follows),
+# RXS_SOFTIRQ_LOOP_PHASE (100) s each. Window A0
+# (RXS_SOFTIRQ_LOOP_WINDOW, 15 s) with the driver's default table; then
+# rxscale-tune rebalance --loop -i RXS_SOFTIRQ_LOOP_INTERVAL (5)
+# RXS_SOFTIRQ_LOOP_OPTS runs until B ends (a timeout ends it: an interval
+# takes 5 s more than -i under TCG), each of its lines stamped with
+# the guest's uptime; window A1 at the end of A, B0 at the start of B (A's
+# table, B's flows), B1 at the end of B. One RXSCALE-SOFTIRQ-REBAL line per
+# window (phase=A0|A1|B0|B1) and one "RXSCALE-REBAL-LOOP: phase=A|B
+# decisions= changes= last_change= keeps_after= series=" line per session:
+# the tool's decisions whose interval lay wholly inside the session, the
+# index of the last change among them (0: none), the keeps after it, and
+# the tool's imbalance-now per decision ("c" after a changed one). Fails
+# when the tool exits with an error or prints no decision in a session,
+# when a session's last change comes after decision RXS_SOFTIRQ_LOOP_SETTLE
+# (4) of it ("follows within a few intervals"), or when fewer than
+# RXS_SOFTIRQ_LOOP_QUIET (3) keeps follow it to the session's end (no
+# flapping). The NET_RX shares are printed, judged by
+# tests/bench/rebalance-compare.sh --loop.
+sq_rebalance_loop_phase() {
+	_lp=${RXS_SOFTIRQ_LOOP_PHASE:-100}
+	_lw=${RXS_SOFTIRQ_LOOP_WINDOW:-15}
+	_li=${RXS_SOFTIRQ_LOOP_INTERVAL:-5}
+	_lsettle=${RXS_SOFTIRQ_LOOP_SETTLE:-4}
+	_lquiet=${RXS_SOFTIRQ_LOOP_QUIET:-3}
+	_rbF=$RXS_DIR/files
+	[ "$source" = hist ] ||
+		rxs_fail "the loop phase measures NET_RX time with the hist triggers, not with $source"
+	for _rbf in rxscale-tune rxscale-rebalance; do
+		[ -f "$_rbF/$_rbf" ] ||
+			rxs_fail "the loop phase needs $_rbF/$_rbf (run-scenario.sh --file; see rebalance-compare.sh)"
+	done
+	{ cp "$_rbF/rxscale-rebalance" /tmp/rxscale-rebalance && chmod +x /tmp/rxscale-rebalance; } ||
+		rxs_fail "cannot copy rxscale-rebalance"
+	_rbtx=driver
+	[ "$RXS_SOFTIRQ_TX_TO_APP" = 1 ] && _rbtx=app
+	rxs_step "loop phase: iperf3 -R -P $RXS_SOFTIRQ_STREAMS, sessions A then B of $_lp s; rxscale-tune rebalance --loop -i $_li ${RXS_SOFTIRQ_LOOP_OPTS:-} from A's ${_lw}th s to B's end"
+	rxs_in_peer taskset -c "$hk" iperf3 -s -1 -D -B "$RXS_PEER_IP" \
+		--logfile /tmp/iperf3-server-A.log || rxs_fail "iperf3 server for session A did not start"
+	sleep 1
+	rxs_irq_counts > /tmp/sq-irq0.txt
+	taskset -c "$app" timeout $((_lp + 30)) iperf3 -c "$RXS_PEER_IP" -p 5201 \
+		-B "$RXS_DUT_IP" -P "$RXS_SOFTIRQ_STREAMS" -t "$_lp" -R -f m \
+		--connect-timeout 5000 > /tmp/iperf3-A.txt 2>&1 &
+	_lpa=$!
+	sleep 3
+	sq_rb_snap A0s
+	sleep "$_lw"
+	sq_rb_snap A0e
+	# the loop outlives B by a few seconds; timeout ends it (exit 124)
+	_lt0=$(cut -d ' ' -f 1 /proc/uptime)
+	# shellcheck disable=SC2086
+	( RXT_REBALANCE=/tmp/rxscale-rebalance timeout $((2 * _lp + 10 - 3 - _lw)) \
+		taskset -c "$app" sh "$_rbF/rxscale-tune" rebalance --loop -i "$_li" \
+		${RXS_SOFTIRQ_LOOP_OPTS:-} "$RXS_DUT" 2>&1
+	  echo "exit $?" ) | while IFS= read -r _l; do
+		echo "$(cut -d ' ' -f 1 /proc/uptime) $_l"
+	done > /tmp/sq-loop.txt &
+	_lpl=$!
+	sleep $((_lp - 3 - _lw - _lw - 3))
+	sq_rb_snap A1s
+	sleep "$_lw"
+	sq_rb_snap A1e
+	wait "$_lpa" || { cat /tmp/iperf3-A.txt; rxs_fail "iperf3 session A failed"; }
+	_ltb=$(cut -d ' ' -f 1 /proc/uptime)
+	# A's one-off server leaves before B's can listen on the same port
+	_lw8=0
+	while rxs_in_peer ss -Hltn "sport = :5201" 2>/dev/null | grep -q . && [ "$_lw8" -lt 50 ]; do
+		sleep 0.1
+		_lw8=$((_lw8 + 1))
+	done
+	rxs_in_peer taskset -c "$hk" iperf3 -s -1 -D -B "$RXS_PEER_IP" \
+		--logfile /tmp/iperf3-server-B.log || rxs_fail "iperf3 server for session B did not start"
+	rxs_wait_listen 5201
+	taskset -c "$app" timeout $((_lp + 30)) iperf3 -c "$RXS_PEER_IP" -p 5201 \
+		-B "$RXS_DUT_IP" -P "$RXS_SOFTIRQ_STREAMS" -t "$_lp" -R -f m \
+		--connect-timeout 5000 > /tmp/iperf3-B.txt 2>&1 &
+	_lpb=$!
+	sleep 3
+	sq_rb_snap B0s
+	sleep 10
+	sq_rb_snap B0e
+	sleep $((_lp - 3 - 10 - _lw - 3))
+	sq_rb_snap B1s
+	sleep "$_lw"
+	sq_rb_snap B1e
+	wait "$_lpb" || { cat /tmp/iperf3-B.txt; rxs_fail "iperf3 session B failed"; }
+	_lte=$(cut -d ' ' -f 1 /proc/uptime)
+	wait "$_lpl"
+	rxs_irq_counts > /tmp/sq-irq1.txt
+	echo "rxscale-tune rebalance --loop (guest uptime, line; session B from $_ltb s, ended $_lte s):"
+	sed 's/^/  tool: /' /tmp/sq-loop.txt
+	# ended by timeout's TERM (its trap exits 130 once its sleep is over;
+	# 124 or 143 by other timeouts), after B: not on its own before
+	_lend=$(awk -v te="$_lte" '$2 == "exit" {
+		print (($3 == 124 || $3 == 130 || $3 == 143) && $1 >= te) ? "ok" : "early(" $0 ")" }' /tmp/sq-loop.txt)
+	for _s in A B; do
+		grep -E 'SUM.*receiver' "/tmp/iperf3-$_s.txt" | tail -n 1 | sed "s/^/session $_s: /"
+	done
+	_lfail=
+	for _s in A B; do
+		if [ "$_s" = A ]; then _f=$_lt0 _t=$_ltb; else _f=$_ltb _t=$_lte; fi
+		_ll=$(awk -v from="$_f" -v to="$_t" -v settle="$_lsettle" -v quiet="$_lquiet" -v s="$_s" '
+			$2 == "interval" { start = $1; next }
+			$2 == "imbalance-now:" { im = $3; next }
+			$2 == "decision:" {
+				if (start < from || $1 > to) next
+				n++
+				if ($3 == "change") { ch++; last = n; ser = ser sep im "c" }
+				else ser = ser sep im
+				sep = ","
+			}
+			END {
+				after = n - last
+				printf "phase=%s decisions=%d changes=%d last_change=%d keeps_after=%d series=%s", s, n, ch + 0, last + 0, after, ser
+				if (n == 0) print " check=no-decision"
+				else if (last > settle) print " check=late"
+				else if (after < quiet) print " check=flapping"
+				else print " check=ok"
+			}' /tmp/sq-loop.txt)
+		echo "RXSCALE-REBAL-LOOP: $_ll"
+		case $_ll in *check=ok) ;; *) _lfail="$_lfail $_s:${_ll##*check=}" ;; esac
+	done
+	for _s in A B; do
+		sed -n 's/^\[ *\([0-9][0-9]*\)\] local [0-9.]* port \([0-9][0-9]*\) connected.*/\1 \2/p' \
+			"/tmp/iperf3-$_s.txt" > /tmp/sq-ports.txt
+		[ "$(wc -l < /tmp/sq-ports.txt)" = "$RXS_SOFTIRQ_STREAMS" ] ||
+			rxs_fail "iperf3 session $_s names $(wc -l < /tmp/sq-ports.txt) stream ports, want $RXS_SOFTIRQ_STREAMS"
+		for _lwn in 0 1; do
+			_lwl=$(sq_rb_line "$_s$_lwn" "$_s${_lwn}s" "$_s${_lwn}e")
+			echo "$_lwl"
+			# a window without receive time or ring counts measured nothing
+			case $_lwl in
+			*" ring_pkts="*) ;;
+			*) _lfail="$_lfail $_s$_lwn:no-ring-counts" ;;
+			esac
+			_wms=$(echo "$_lwl" | sed -n 's/.* total_netrx_ms=\([0-9]*\).*/\1/p')
+			if [ "${_wms:-0}" -lt "${RXS_SOFTIRQ_MIN_MS:-1000}" ]; then
+				_lfail="$_lfail $_s$_lwn:netrx-${_wms:-0}ms"
+				rxs_say "window $_s$_lwn: hist files $(wc -l < "/tmp/sq-rb-hist$_s${_lwn}s.txt") and $(wc -l < "/tmp/sq-rb-hist$_s${_lwn}e.txt") lines; the trigger's hist now:"
+				head -n 12 "$TR/events/synthetic/rxs_sirq/hist"
+			fi
+		done
+	done
+	echo "the table at the end (ethtool -x):"
+	ethtool -x "$RXS_DUT" | sed 's/^/  /'
+	awk 'FILENAME ~ /vec/ { cpus[$2] = $1; next }
+		FILENAME ~ /irq0/ { b[$1] = $2; next }
+		{ printf "RXSCALE-SOFTIRQ-VEC: irq=%s cpus=%s irqs=%d name=%s\n", $1,
+			($3 in cpus) ? cpus[$3] : "-", $2 - b[$1], $3 }' \
+		/tmp/sq-vec.txt /tmp/sq-irq0.txt /tmp/sq-irq1.txt
+	grep -q 'error' /tmp/sq-loop.txt &&
+		rxs_fail "rxscale-tune rebalance --loop printed an error"
+	[ "$_lend" = ok ] ||
+		rxs_fail "rxscale-tune rebalance --loop did not run to the end of session B: ${_lend:-no exit line}"
+	[ -z "$_lfail" ] ||
+		rxs_fail "loop phase checks failed:$_lfail (RXSCALE-REBAL-LOOP and -SOFTIRQ-REBAL lines above)"
+}
+
 if [ "${RXS_SOFTIRQ_REBALANCE:-0}" = 1 ]; then
 	sq_rebalance_phase
+	rxs_dmesg_check
+	exit 0
+fi
+if [ "${RXS_SOFTIRQ_REBALANCE:-0}" = loop ]; then
+	sq_rebalance_loop_phase
 	rxs_dmesg_check
 	exit 0
 fi
