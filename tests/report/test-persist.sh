@@ -291,6 +291,9 @@ expect_out "random or stolen" "persist veth0 --by mac"
 tune persist --by path --dest "$D" veth0
 expect_rc 1 "persist veth0 --by path"
 expect_out "virtual interface" "persist veth0 --by path"
+tune persist eth0 --dest "$D"
+expect_rc 2 "persist IFACE before its options"
+expect_out "one interface, after the options" "persist IFACE before its options"
 tune persist --remove --systemd --dest "$D" eth0
 expect_rc 2 "persist --remove --systemd"
 left=$(find "$D" -type f -o -type l)
