@@ -183,4 +183,4 @@ check-debug:
 	tests/kdebug/check.sh
 
 help:
-	@sed -n '3,17p' $(TOP)/Makefile
+	@sed -n '3,18p' $(TOP)/Makefile
