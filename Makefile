@@ -3,7 +3,11 @@
 # rxscale: out-of-tree RSS-capable NIC drivers.
 #
 #   make [KDIR=<kernel build dir>] [ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu-] [W=1] [C=1]
-#   make install            into /lib/modules/<release>/updates, then depmod
+#   make install            the tools and man pages into PREFIX (/usr/local;
+#                           DESTDIR honoured), the modules into
+#                           /lib/modules/<release>/updates + depmod when KDIR is
+#                           a kernel tree (make install-tools / modules_install:
+#                           one of them); make uninstall undoes it
 #   make check              the gate tier: unit tests, compile matrix, checkpatch,
 #                           dkms, scripts, the bench's gate scenarios
 #   make check-full         everything: every bench scenario at full length and
@@ -25,7 +29,8 @@ KREL = $(shell sed -n 's/.*UTS_RELEASE "\(.*\)"/\1/p' $(KDIR)/include/generated/
 COMPAT_DIR = $(BUILD)/compat/$(KREL)-$(or $(ARCH),$(shell uname -m))
 KBUILD_ARGS = -C $(KDIR) M=$(TOP) RXSCALE_COMPAT_DIR=$(COMPAT_DIR)
 
-.PHONY: all modules install clean compat kdir-check hdrtest check check-full \
+.PHONY: all modules install install-tools install-no-modules modules_install \
+	uninstall uninstall-tools uninstall-modules clean compat kdir-check hdrtest check check-full \
 	prepare unit matrix checkpatch bench bench-full demo help toeplitz-bench \
 	report-tool netns-demo netns-sweep guest-demo softirq-compare selftests gbeth-compare \
 	debug-kernel check-debug rebalance-compare
@@ -46,8 +51,39 @@ compat: kdir-check
 modules: compat
 	$(MAKE) $(KBUILD_ARGS) modules
 
-install: modules
+# make install: the user tools with their man pages (PREFIX, default
+# /usr/local; DESTDIR), and the modules when there is a kernel tree at KDIR;
+# make uninstall removes exactly what install wrote (scripts/install-tools.sh
+# keeps the list in PREFIX/share/rxscale/installed).
+PREFIX ?= /usr/local
+install: install-tools $(if $(wildcard $(KDIR)/Makefile),modules_install,install-no-modules)
+
+install-no-modules:
+	@echo "modules not installed: no kernel build tree at $(KDIR) (make modules_install KDIR=<kernel build dir>)"
+
+modules_install: modules
 	$(MAKE) $(KBUILD_ARGS) INSTALL_MOD_DIR=updates modules_install
+	depmod -a $(if $(INSTALL_MOD_PATH),-b $(INSTALL_MOD_PATH)) $(KREL)
+
+install-tools:
+	@DESTDIR="$(DESTDIR)" PREFIX="$(PREFIX)" $(if $(BINDIR),BINDIR="$(BINDIR)") \
+		$(if $(MANDIR),MANDIR="$(MANDIR)") $(if $(REPORT_BIN),REPORT_BIN="$(REPORT_BIN)") \
+		$(if $(REBALANCE_BIN),REBALANCE_BIN="$(REBALANCE_BIN)") \
+		sh $(TOP)/scripts/install-tools.sh install
+
+uninstall: uninstall-tools $(if $(KREL),uninstall-modules)
+
+uninstall-tools:
+	@DESTDIR="$(DESTDIR)" PREFIX="$(PREFIX)" sh $(TOP)/scripts/install-tools.sh uninstall
+
+# the .ko files modules_install wrote into updates/ (compressed or not)
+uninstall-modules:
+	@for m in core/rxscale_core $$(for d in r8169 mtk_eth_soc ravb; do [ ! -f $(TOP)/$$d/Kbuild ] || \
+		sed -n "s|^obj-m[ +:]*=[ ]*\([a-z0-9_]*\)\.o.*|$$d/\1|p" $(TOP)/$$d/Kbuild; done); do \
+		for f in $(INSTALL_MOD_PATH)/lib/modules/$(KREL)/updates/$$m.ko*; do \
+			[ -e "$$f" ] || continue; rm -f "$$f" && echo "removed $$f"; \
+		done; \
+	done
 	depmod -a $(if $(INSTALL_MOD_PATH),-b $(INSTALL_MOD_PATH)) $(KREL)
 
 # A module that includes every include/ header and calls its helpers, and
@@ -154,4 +190,4 @@ check-debug:
 	tests/kdebug/check.sh
 
 help:
-	@sed -n '3,13p' $(TOP)/Makefile
+	@sed -n '3,18p' $(TOP)/Makefile

@@ -22,7 +22,8 @@ check() { # NAME COMMAND...
 		printf 'FAIL %s\n%s\n' "$_n" "$_o"
 	fi
 }
-for f in "$TOP"/scripts/rxscale-bench "$TOP"/scripts/rxscale-tune "$TOP"/scripts/rxscale-switch-driver "$TOP"/tests/report/*.sh; do
+for f in "$TOP"/scripts/rxscale-bench "$TOP"/scripts/rxscale-tune "$TOP"/scripts/rxscale-switch-driver \
+	"$TOP"/scripts/install-tools.sh "$TOP"/scripts/man/gen-man.sh "$TOP"/tests/report/*.sh; do
 	[ -f "$f" ] || { fail=$((fail + 1)); echo "FAIL missing $f"; continue; }
 	n=${f#"$TOP"/}
 	check "$n: sh -n" sh -n "$f"
