@@ -179,9 +179,10 @@ done | awk -v drivers="$drivers" -v whyf="$out/why.txt" '
 		}
 		printf "%-" w "s", "totals"
 		for (j = 1; j <= nd; j++)
-			printf "  %-22s", sprintf("%d ok %d skip %d fail", count[dv[j] SUBSEP "ok"] + count[dv[j] SUBSEP "xfail"],
+			printf "  %-22s", sprintf("%d ok %d skip %d known %d fail", count[dv[j] SUBSEP "ok"] + count[dv[j] SUBSEP "xfail"],
 				count[dv[j] SUBSEP "skip"],
-				count[dv[j] SUBSEP "not-ok"] + count[dv[j] SUBSEP "not-ok-known"] + count[dv[j] SUBSEP "error"] + count[dv[j] SUBSEP "error-known"])
+				count[dv[j] SUBSEP "not-ok-known"] + count[dv[j] SUBSEP "error-known"],
+				count[dv[j] SUBSEP "not-ok"] + count[dv[j] SUBSEP "error"])
 		printf "\n\n"
 		for (k = 1; k <= nn; k++) print notes[k]
 	}'
