@@ -2,7 +2,8 @@
 /*
  * rzg2l_gbeth ethtool operations: driver info (-i), statistics (-S, and
  * from the same tables get_stats64 and netdev qstats, rxscale_core),
- * rings (-g/-G), coalescing (-c/-C, onto the software IRQ coalescing),
+ * rings (-g/-G), channels (-l/-L: the one queue pair, reported, never
+ * changed), coalescing (-c/-C, onto the software IRQ coalescing),
  * link settings through phylib. Checksum offloads (-k/-K)
  * are features (ndo_set_features). Invalid requests fail before anything
  * changes.
@@ -73,6 +74,32 @@ static int gbeth_set_ringparam(struct net_device *dev,
 	    ring->tx_pending == p->tx_ring_size)
 		return 0;
 	return gbeth_set_rings(p, ring->rx_pending, ring->tx_pending);
+}
+
+/* ---------------------------------------------------------------- channels */
+
+/*
+ * -l/-L: the GbEth has one TX and one RX queue, served by one NAPI (ravb's
+ * gbeth_hw_info: no network-control queue, TCCR_TSRQ0 only, two DBAT
+ * entries; docs/hw/rzg2l-gbeth.md): one combined
+ * channel, reported so that tools see the queue count, and the only
+ * setting -L accepts. The stack refuses counts above the maxima and a
+ * request without any channel before this is called.
+ */
+static void gbeth_get_channels(struct net_device *dev,
+			       struct ethtool_channels *ch)
+{
+	ch->max_combined = 1;
+	ch->combined_count = 1;
+}
+
+static int gbeth_set_channels(struct net_device *dev,
+			      struct ethtool_channels *ch)
+{
+	if (ch->combined_count != 1 || ch->rx_count || ch->tx_count ||
+	    ch->other_count)
+		return -EINVAL;
+	return 0;
 }
 
 /* ---------------------------------------------------------------- coalescing */
@@ -283,6 +310,8 @@ static const struct rxs_ethtool_ops gbeth_ethtool_ops = {
 		.nway_reset		= gbeth_nway_reset,
 		.get_ringparam		= gbeth_get_ringparam,
 		.set_ringparam		= gbeth_set_ringparam,
+		.get_channels		= gbeth_get_channels,
+		.set_channels		= gbeth_set_channels,
 		.get_coalesce		= gbeth_get_coalesce,
 		.set_coalesce		= gbeth_set_coalesce,
 		RXS_ETHTOOL_STATS_OPS
