@@ -33,7 +33,7 @@ KBUILD_ARGS = -C $(KDIR) M=$(TOP) RXSCALE_COMPAT_DIR=$(COMPAT_DIR)
 	uninstall uninstall-tools uninstall-modules clean compat kdir-check hdrtest check check-full \
 	prepare unit matrix checkpatch bench bench-full demo help toeplitz-bench \
 	report-tool netns-demo netns-sweep guest-demo softirq-compare selftests gbeth-compare \
-	debug-kernel check-debug rebalance-compare
+	debug-kernel check-debug rebalance-compare rebalance-loop rss-count-cost
 
 all: modules
 
@@ -165,6 +165,20 @@ softirq-compare:
 # (docs/rebalance.md). Exits 1 when a check fails or the goal is missed.
 rebalance-compare:
 	tests/bench/rebalance-compare.sh --runs 5
+
+# Issue 20: rxscale-tune rebalance --loop while the flows change (two
+# iperf3 -R -P 20 sessions, new ports in the second): the shares at the
+# end of each and whether the loop followed within 4 decisions and then
+# held (docs/rebalance.md). 3 boots.
+rebalance-loop:
+	tests/bench/rebalance-compare.sh --loop --runs 3
+
+# Issue 20: the instructions r8127's own code executes per received frame
+# with the per-bucket RSS counters and without them (a build with
+# KCFLAGS=-DR8127_BENCH_NO_RSS_BUCKETS), pktgen into CPU 0, TCG plugin
+# counting r8127's text pages; 2 boots each.
+rss-count-cost:
+	tests/bench/rss-count-cost.sh --runs 2
 
 # rzg2l_gbeth on the GbEth model as a single-core board (the peer on a
 # vCPU of its own): its defaults against coalescing and threading off and

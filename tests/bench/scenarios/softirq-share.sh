@@ -424,20 +424,27 @@ sq_rb_line() {
 	echo "RXSCALE-SOFTIRQ-REBAL: phase=$1 driver=$drv streams=$RXS_SOFTIRQ_STREAMS dutcpus=$dutlist tx=$_rbtx source=$source $_sum"
 }
 
-sq_rebalance_phase() {
-	_rbw=${RXS_SOFTIRQ_REBALANCE_WINDOW:-20}
-	_rbi=${RXS_SOFTIRQ_REBALANCE_INTERVAL:-8}
+# sq_rb_prepare PHASE: what a rebalance phase needs: the hist triggers,
+# rxscale-tune and rxscale-rebalance from run-scenario.sh --file (the
+# latter copied to /tmp, executable); sets _rbF and _rbtx
+sq_rb_prepare() {
 	_rbF=$RXS_DIR/files
 	[ "$source" = hist ] ||
-		rxs_fail "the rebalance phase measures NET_RX time with the hist triggers, not with $source"
+		rxs_fail "$1 measures NET_RX time with the hist triggers, not with $source"
 	for _rbf in rxscale-tune rxscale-rebalance; do
 		[ -f "$_rbF/$_rbf" ] ||
-			rxs_fail "the rebalance phase needs $_rbF/$_rbf (run-scenario.sh --file; see rebalance-compare.sh)"
+			rxs_fail "$1 needs $_rbF/$_rbf (run-scenario.sh --file; see rebalance-compare.sh)"
 	done
 	{ cp "$_rbF/rxscale-rebalance" /tmp/rxscale-rebalance && chmod +x /tmp/rxscale-rebalance; } ||
 		rxs_fail "cannot copy rxscale-rebalance"
 	_rbtx=driver
 	[ "$RXS_SOFTIRQ_TX_TO_APP" = 1 ] && _rbtx=app
+}
+
+sq_rebalance_phase() {
+	_rbw=${RXS_SOFTIRQ_REBALANCE_WINDOW:-20}
+	_rbi=${RXS_SOFTIRQ_REBALANCE_INTERVAL:-8}
+	sq_rb_prepare "the rebalance phase"
 	# iperf3 outlasts both windows and the tool by 15 s at least
 	_rbt=$((3 + _rbw + _rbi + 15 + _rbw + 5))
 	rxs_step "rebalance phase: iperf3 -R -P $RXS_SOFTIRQ_STREAMS -t $_rbt; ${_rbw} s default table, rxscale-tune rebalance --once -i $_rbi, ${_rbw} s after"
@@ -530,17 +537,7 @@ sq_rebalance_loop_phase() {
 	_li=${RXS_SOFTIRQ_LOOP_INTERVAL:-5}
 	_lsettle=${RXS_SOFTIRQ_LOOP_SETTLE:-4}
 	_lquiet=${RXS_SOFTIRQ_LOOP_QUIET:-3}
-	_rbF=$RXS_DIR/files
-	[ "$source" = hist ] ||
-		rxs_fail "the loop phase measures NET_RX time with the hist triggers, not with $source"
-	for _rbf in rxscale-tune rxscale-rebalance; do
-		[ -f "$_rbF/$_rbf" ] ||
-			rxs_fail "the loop phase needs $_rbF/$_rbf (run-scenario.sh --file; see rebalance-compare.sh)"
-	done
-	{ cp "$_rbF/rxscale-rebalance" /tmp/rxscale-rebalance && chmod +x /tmp/rxscale-rebalance; } ||
-		rxs_fail "cannot copy rxscale-rebalance"
-	_rbtx=driver
-	[ "$RXS_SOFTIRQ_TX_TO_APP" = 1 ] && _rbtx=app
+	sq_rb_prepare "the loop phase"
 	rxs_step "loop phase: iperf3 -R -P $RXS_SOFTIRQ_STREAMS, sessions A then B of $_lp s; rxscale-tune rebalance --loop -i $_li ${RXS_SOFTIRQ_LOOP_OPTS:-} from A's ${_lw}th s to B's end"
 	rxs_in_peer taskset -c "$hk" iperf3 -s -1 -D -B "$RXS_PEER_IP" \
 		--logfile /tmp/iperf3-server-A.log || rxs_fail "iperf3 server for session A did not start"
