@@ -180,6 +180,17 @@ static void r8127_rx_hash(struct r8127_rx_ring *r, struct sk_buff *skb,
 	skb_set_hash(skb, hash, l4 ? PKT_HASH_TYPE_L4 : PKT_HASH_TYPE_L3);
 }
 
+/*
+ * The bench measures what the count costs per frame by building a copy
+ * with KCFLAGS=-DR8127_BENCH_NO_RSS_BUCKETS (tests/bench/rss-count-cost.sh,
+ * docs/rebalance.md); no other build sets it.
+ */
+#ifdef R8127_BENCH_NO_RSS_BUCKETS
+#define R8127_COUNT_BUCKETS	false
+#else
+#define R8127_COUNT_BUCKETS	true
+#endif
+
 /* A frame of @len bytes into the bucket its hash selects (rss_buckets). */
 static void r8127_rx_count_bucket(struct r8127_rx_ring *r, u32 hash, u32 len)
 {
@@ -255,7 +266,7 @@ static bool r8127_rx_one(struct r8127_rx_ring *r, u32 i, u32 opts1,
 	skb_record_rx_queue(skb, r->q);
 	c->packets++;
 	c->bytes += skb->len;
-	if (rss)
+	if (rss && R8127_COUNT_BUCKETS)
 		r8127_rx_count_bucket(r, hash, skb->len);
 	napi_gro_receive(r->napi, skb);
 	return true;
