@@ -197,6 +197,67 @@ const CpuStats *cpu_stats(const Run &r, int cpu)
 	return nullptr;
 }
 
+// the exact softirq time (tracefs hist) per CPU and the busiest core by it;
+// without it, the caveat on mpstat's %soft and what the kernel config says
+std::string softirq_time_section(const Run &r, const std::string &h)
+{
+	std::ostringstream o;
+	if (r.sirq.empty()) {
+		const std::string ita = get(r, "irq_time_accounting");
+		const std::string from = get(r, "irq_time_accounting_from");
+		const std::string kernel = get(r, "kernel");
+		const std::string why = get(r, "softirq_time");
+		if (ita == "y") {
+			o << "Note: no exact softirq time in this run directory; this run's kernel has "
+			     "CONFIG_IRQ_TIME_ACCOUNTING=y (" << from
+			  << "), so /proc/stat and mpstat's %soft account softirq time rather than sample it.\n\n";
+			return o.str();
+		}
+		o << "Caveat: %soft is mpstat's, from /proc/stat, which undercounts softirq time on kernels "
+		     "without CONFIG_IRQ_TIME_ACCOUNTING (most distribution kernels): there it only samples "
+		     "softirq time at the tick, and a softirq run in an interrupt taken while the CPU idled "
+		     "counts as idle. ";
+		if (ita == "n")
+			o << "This run's kernel (" << kernel << ") has it not set (" << from << ").";
+		else if (ita == "unknown")
+			o << "Whether this run's kernel (" << kernel << ") has it is not known (" << from
+			  << " where the bench ran).";
+		else
+			o << "The run directory does not say whether its kernel has it (recorded before "
+			     "rxscale-bench checked).";
+		o << " No exact softirq time was measured";
+		if (why.rfind("none: ", 0) == 0)
+			o << " (" << why.substr(6) << ")";
+		o << "; rxscale-bench measures it where tracefs has synthetic events and hist triggers "
+		     "(as root).\n\n";
+		return o.str();
+	}
+	o << h << "# Softirq time (tracefs hist, exact)\n\n";
+	o << "Time each CPU spent in softirq, from irq:softirq_entry to irq:softirq_exit, summed by "
+	     "rxscale-bench's hist triggers over the snapshot interval ("
+	  << fmt(r.sirq_seconds, 2)
+	  << " s: the run plus about a second before and after it); every softirq run counts, in "
+	     "interrupt exit or in ksoftirqd. CPUs not listed ran none.\n\n";
+	const double ns = r.sirq_seconds * 1e9;
+	const SoftirqTimeCpu *top = nullptr;
+	Rows rows;
+	for (const SoftirqTimeCpu &c : r.sirq)
+		if (!top || c.all_ns > top->all_ns)
+			top = &c;
+	for (const SoftirqTimeCpu &c : r.sirq)
+		rows.push_back({(&c == top ? "**CPU" + std::to_string(c.cpu) + "**" : "CPU" + std::to_string(c.cpu)),
+				fmt(c.all_ns / 1e6, 1), fmt(100 * c.all_ns / ns, 1), fmt(c.net_rx_ns / 1e6, 1),
+				fmt(100 * c.net_rx_ns / ns, 1)});
+	o << table({"CPU", "softirq ms", "softirq % of the time", "NET_RX ms", "NET_RX % of the time"}, rows)
+	  << '\n';
+	o << "Busiest core by softirq time: **CPU" << top->cpu << "**, **" << fmt(100 * top->all_ns / ns, 1)
+	  << " %** of its time in softirq (NET_RX " << fmt(100 * top->net_rx_ns / ns, 1) << " %), exact";
+	if (const CpuStats *m = cpu_stats(r, top->cpu))
+		o << "; mpstat's mean %soft for it: " << fmt(m->soft.mean, 1);
+	o << ".\n\n";
+	return o.str();
+}
+
 std::string run_sections(const Run &r, const std::string &h, const PlotFiles *plots, int idx)
 {
 	std::ostringstream o;
@@ -300,6 +361,7 @@ std::string run_sections(const Run &r, const std::string &h, const PlotFiles *pl
 		o << "Busiest core: **CPU" << b->cpu << "**, mean %soft + %irq "
 		  << fmt(b->soft.mean + b->irq.mean, 1) << " (%soft max " << fmt(b->soft.max, 1)
 		  << ").\n\n";
+	o << softirq_time_section(r, h);
 
 	o << h << " Softirqs (/proc/softirqs, whole run)\n\n";
 	{

@@ -209,6 +209,17 @@ Run load_run(const std::string &dir_in, const Options &opt)
 	} else {
 		r.thread_note = "no threads snapshots in the run directory";
 	}
+
+	if (exists(d + "softirq-time.before") && exists(d + "softirq-time.after")) {
+		const SoftirqTimeSnapshot sb =
+			parse_softirq_time(read_file(d + "softirq-time.before"), d + "softirq-time.before");
+		const SoftirqTimeSnapshot sa =
+			parse_softirq_time(read_file(d + "softirq-time.after"), d + "softirq-time.after");
+		r.sirq = softirq_time_delta(sb, sa, d + "softirq-time.*");
+		r.sirq_seconds = sa.uptime - sb.uptime;
+		if (r.sirq_seconds <= 0)
+			throw Error(d + "softirq-time.*: no time passed between the two snapshots");
+	}
 	return r;
 }
 

@@ -206,6 +206,22 @@ struct ThreadLoad {
 std::vector<ThreadLoad> thread_loads(const ThreadSnapshot &before, const ThreadSnapshot &after,
 				     long clk_tck, const std::string &what);
 
+// exact softirq time (rxscale-bench's tracefs hist triggers): softirq-time.WHEN
+// is "uptime SECONDS", then "CPU VEC RUNS NS" lines, the sums so far per CPU
+// and softirq vector (NET_RX = 3)
+struct SoftirqTimeSnapshot {
+	double uptime = 0;
+	std::map<std::pair<int, int>, std::uint64_t> ns; // (cpu, vec) -> ns
+};
+SoftirqTimeSnapshot parse_softirq_time(const std::string &text, const std::string &what);
+struct SoftirqTimeCpu {
+	int cpu = 0;
+	std::uint64_t net_rx_ns = 0, all_ns = 0;
+};
+// after - before per CPU, in CPU order; throws when a sum went down
+std::vector<SoftirqTimeCpu> softirq_time_delta(const SoftirqTimeSnapshot &before,
+					       const SoftirqTimeSnapshot &after, const std::string &what);
+
 // ---- run directory --------------------------------------------------------------
 
 struct Run {
@@ -232,6 +248,10 @@ struct Run {
 	std::vector<ThreadLoad> threads;
 	double thread_seconds = 0; // the snapshot interval
 	std::string thread_note;
+	// exact softirq time over the snapshot interval (sirq_seconds); empty
+	// when the bench had no hist triggers (then mpstat's %soft only)
+	std::vector<SoftirqTimeCpu> sirq;
+	double sirq_seconds = 0;
 };
 
 struct Options {

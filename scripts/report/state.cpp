@@ -422,4 +422,75 @@ std::vector<ThreadLoad> thread_loads(const ThreadSnapshot &before, const ThreadS
 	return out;
 }
 
+SoftirqTimeSnapshot parse_softirq_time(const std::string &text, const std::string &what)
+{
+	SoftirqTimeSnapshot s;
+	const std::vector<std::string> ls = lines_of(text);
+	bool up = false;
+	for (std::size_t i = 0; i < ls.size(); i++) {
+		std::istringstream in(ls[i]);
+		std::vector<std::string> w;
+		std::string t;
+		while (in >> t)
+			w.push_back(t);
+		if (w.empty())
+			continue;
+		const std::string at = what + ":" + std::to_string(i + 1);
+		if (!up) {
+			if (w.size() != 2 || w[0] != "uptime")
+				throw Error(at + ": the first line is not \"uptime SECONDS\"");
+			try {
+				std::size_t n = 0;
+				s.uptime = std::stod(w[1], &n);
+				if (n != w[1].size() || s.uptime < 0)
+					throw Error("");
+			} catch (const std::exception &) {
+				throw Error(at + ": uptime \"" + w[1] + "\" is not a number of seconds");
+			}
+			up = true;
+			continue;
+		}
+		if (w.size() != 4 || !digits(w[0]) || !digits(w[1]) || !digits(w[2]) || !digits(w[3]) ||
+		    w[0].size() > 6 || w[1].size() > 3 || w[3].size() > 19)
+			throw Error(at + ": not \"CPU VEC RUNS NS\"");
+		const std::pair<int, int> k{std::stoi(w[0]), std::stoi(w[1])};
+		if (s.ns.count(k))
+			throw Error(at + ": CPU " + w[0] + " vector " + w[1] + " twice");
+		s.ns[k] = std::stoull(w[3]);
+	}
+	if (!up)
+		throw Error(what + ": empty (no \"uptime SECONDS\" line)");
+	return s;
+}
+
+std::vector<SoftirqTimeCpu> softirq_time_delta(const SoftirqTimeSnapshot &before,
+					       const SoftirqTimeSnapshot &after, const std::string &what)
+{
+	if (after.uptime < before.uptime)
+		throw Error(what + ": uptime went back (" + std::to_string(before.uptime) + " s before, " +
+			    std::to_string(after.uptime) + " s after)");
+	std::map<int, SoftirqTimeCpu> m;
+	for (const auto &kv : after.ns) {
+		const auto b = before.ns.find(kv.first);
+		const std::uint64_t was = b == before.ns.end() ? 0 : b->second;
+		if (kv.second < was)
+			throw Error(what + ": the softirq time of CPU " + std::to_string(kv.first.first) +
+				    " vector " + std::to_string(kv.first.second) +
+				    " went down (hist triggers reset during the run?)");
+		SoftirqTimeCpu &c = m[kv.first.first];
+		c.cpu = kv.first.first;
+		c.all_ns += kv.second - was;
+		if (kv.first.second == 3) // NET_RX_SOFTIRQ
+			c.net_rx_ns += kv.second - was;
+	}
+	for (const auto &kv : before.ns)
+		if (!after.ns.count(kv.first))
+			throw Error(what + ": CPU " + std::to_string(kv.first.first) + " vector " +
+				    std::to_string(kv.first.second) + " is gone after the run");
+	std::vector<SoftirqTimeCpu> out;
+	for (const auto &kv : m)
+		out.push_back(kv.second);
+	return out;
+}
+
 } // namespace rxs

@@ -451,6 +451,98 @@ grep -q '^failed: point 2 of 3 (P=4): iperf3 exited with status 1' "$T/swf/statu
 	bad "--sweep P: the sweep's status is '$(cat "$T/swf/status")'"
 absent "$T/swf/point-3" "--sweep stops at the failed point"
 
+# --- exact softirq time (issue 19): a fake tracefs whose files take what
+# is written to them. The hist text is laid out as the kernel prints it; a
+# stub iperf3 replaces it during the run (more softirq time after).
+TRF=$F/sys/kernel/tracing
+mkdir -p "$TRF/events/irq/softirq_entry" "$TRF/events/irq/softirq_exit" "$TRF/events/synthetic/rxb_sirq"
+: > "$TRF/synthetic_events"
+: > "$TRF/events/irq/softirq_entry/trigger"
+: > "$TRF/events/irq/softirq_exit/trigger"
+: > "$TRF/events/synthetic/rxb_sirq/trigger"
+hist_text() {
+	printf '# event histogram\n#\n# trigger info: hist:keys=common_cpu,vec:vals=hitcount,dt:sort=common_cpu,vec:size=2048 [active]\n#\n\n'
+	printf '{ common_cpu:          0, vec:          1 } hitcount:        250  dt:    1500000\n'
+	printf '{ common_cpu:          0, vec:          3 } hitcount:       %4d  dt:  %10d\n' "$1" "$2"
+	printf '{ common_cpu:          1, vec:          3 } hitcount:         40  dt:    5000000\n'
+	printf '\nTotals:\n    Hits: 1290\n    Entries: 3\n    Dropped: 0\n'
+}
+hist_text 1000 200000000 > "$TRF/events/synthetic/rxb_sirq/hist"
+hist_text 3000 700000000 > "$T/hist-after"
+printf '#!/bin/sh\n[ "$1" = --version ] && { echo "iperf 3.18 (cJSON 1.7.15)"; exit 0; }\ncp "%s" "%s"\necho "1010.50 1900.00" > "%s"\ncat "%s"\n' \
+	"$T/hist-after" "$TRF/events/synthetic/rxb_sirq/hist" "$F/proc/uptime" "$RJ" > "$T/iperf3-sirq"
+chmod +x "$T/iperf3-sirq"
+KREL=$(uname -r)
+mkdir -p "$F/boot"
+printf 'CONFIG_TICK_CPU_ACCOUNTING=y\n# CONFIG_IRQ_TIME_ACCOUNTING is not set\n' > "$F/boot/config-$KREL"
+RXB_ROOT=$F ETHTOOL=$T/ethtool-stub IPERF3=$T/iperf3-sirq bench -c 127.0.0.1 -t 1 -o "$T/sirq"
+expect_rc 0 "run with a fake tracefs"
+expect_out "softirq time: exact, from hist triggers in /sys/kernel/tracing" "run with a fake tracefs"
+same_file "$T/sirq/softirq-time.before" 'uptime 1000.50
+0 1 250 1500000
+0 3 1000 200000000
+1 3 40 5000000' "softirq-time.before"
+same_file "$T/sirq/softirq-time.after" 'uptime 1010.50
+0 1 250 1500000
+0 3 3000 700000000
+1 3 40 5000000' "softirq-time.after"
+grep -qx 'softirq_time=hist /sys/kernel/tracing' "$T/sirq/meta.txt" && ok || bad "meta.txt lacks softirq_time=hist"
+grep -qx 'irq_time_accounting=n' "$T/sirq/meta.txt" && ok || bad "meta.txt lacks irq_time_accounting=n"
+grep -qx "irq_time_accounting_from=/boot/config-$KREL" "$T/sirq/meta.txt" && ok || bad "meta.txt: config not from /boot"
+# set up, then removed (the same trigger with a '!'), last first
+same_file "$TRF/synthetic_events" 'rxb_sirq u64 dt; unsigned int vec
+!rxb_sirq' "synthetic_events after the run"
+same_file "$TRF/events/irq/softirq_entry/trigger" 'hist:keys=common_cpu:rxb_t0=common_timestamp
+!hist:keys=common_cpu:rxb_t0=common_timestamp' "softirq_entry trigger after the run"
+# shellcheck disable=SC2016
+same_file "$TRF/events/irq/softirq_exit/trigger" 'hist:keys=common_cpu:rxb_dt=common_timestamp-$rxb_t0:onmatch(irq.softirq_entry).trace(rxb_sirq,$rxb_dt,vec)
+!hist:keys=common_cpu:rxb_dt=common_timestamp-$rxb_t0:onmatch(irq.softirq_entry).trace(rxb_sirq,$rxb_dt,vec)' "softirq_exit trigger after the run"
+same_file "$TRF/events/synthetic/rxb_sirq/trigger" 'hist:keys=common_cpu,vec:vals=hitcount,dt:sort=common_cpu,vec
+!hist:keys=common_cpu,vec:vals=hitcount,dt:sort=common_cpu,vec' "rxb_sirq trigger after the run"
+echo '1000.50 1900.00' > "$F/proc/uptime"
+# a signal during the run: the triggers go too
+for f in synthetic_events events/irq/softirq_entry/trigger events/irq/softirq_exit/trigger \
+	events/synthetic/rxb_sirq/trigger; do : > "$TRF/$f"; done
+printf '#!/bin/sh\n[ "$1" = --version ] && { echo "iperf 3.18 (cJSON 1.7.15)"; exit 0; }\ntouch "%s/iperf3-started"\nexec sleep 30\n' "$T" > "$T/iperf3-hang"
+chmod +x "$T/iperf3-hang"
+# shellcheck disable=SC2086
+RXB_ROOT=$F IPERF3=$T/iperf3-hang $SH "$BENCH" -q -c 127.0.0.1 -t 1 -o "$T/sirq-int" > "$T/out" 2>&1 &
+bp=$!
+i=0
+while [ $i -lt 100 ] && [ ! -e "$T/iperf3-started" ]; do sleep 0.1; i=$((i + 1)); done
+kill -TERM "$bp"
+wait "$bp"
+rc=$?
+expect_rc 1 "signal during a traced run"
+tail -n 1 "$TRF/synthetic_events" | grep -qx '!rxb_sirq' && ok || bad "signal: rxb_sirq not removed"
+tail -n 1 "$TRF/events/synthetic/rxb_sirq/trigger" | grep -q '^!hist:' && ok || bad "signal: rxb_sirq trigger not removed"
+# the setup fails at its last step (no events/synthetic/rxb_sirq: the
+# kernel refused the event): the three steps before are undone, mpstat only
+mv "$TRF/events/synthetic" "$TRF/events/synthetic.off"
+for f in synthetic_events events/irq/softirq_entry/trigger events/irq/softirq_exit/trigger; do : > "$TRF/$f"; done
+rm -f "$F/boot/config-$KREL"
+printf 'CONFIG_IRQ_TIME_ACCOUNTING=y\n' | gzip > "$F/proc/config.gz"
+RXB_ROOT=$F IPERF3=$T/iperf3-play bench -c 127.0.0.1 -t 1 -o "$T/sirq-half"
+expect_rc 0 "run whose trigger setup fails"
+expect_out "softirq time: no exact measurement (setting up the hist triggers failed at step 4 of 4" "setup fails"
+absent "$T/sirq-half/softirq-time.before" "setup fails"
+grep -q '^softirq_time=none: setting up the hist triggers failed' "$T/sirq-half/meta.txt" && ok || bad "setup fails: meta.txt"
+tail -n 1 "$TRF/synthetic_events" | grep -qx '!rxb_sirq' && ok || bad "setup fails: rxb_sirq not removed"
+tail -n 1 "$TRF/events/irq/softirq_exit/trigger" | grep -q '^!hist:' && ok || bad "setup fails: exit trigger not removed"
+tail -n 1 "$TRF/events/irq/softirq_entry/trigger" | grep -q '^!hist:' && ok || bad "setup fails: entry trigger not removed"
+grep -qx 'irq_time_accounting=y' "$T/sirq-half/meta.txt" && ok || bad "meta.txt lacks irq_time_accounting=y"
+grep -qx 'irq_time_accounting_from=/proc/config.gz' "$T/sirq-half/meta.txt" && ok || bad "meta.txt: config not from /proc/config.gz"
+# no tracefs, no config: said
+mv "$F/sys/kernel" "$F/sys/kernel.off"
+rm -f "$F/proc/config.gz"
+RXB_ROOT=$F IPERF3=$T/iperf3-play bench -c 127.0.0.1 -t 1 -o "$T/sirq-none"
+expect_rc 0 "run without tracefs"
+expect_out "softirq time: no exact measurement (no synthetic_events in /sys/kernel/tracing" "no tracefs"
+absent "$T/sirq-none/softirq-time.before" "no tracefs"
+grep -qx 'irq_time_accounting=unknown' "$T/sirq-none/meta.txt" && ok || bad "meta.txt lacks irq_time_accounting=unknown"
+mv "$F/sys/kernel.off" "$F/sys/kernel"
+mv "$TRF/events/synthetic.off" "$TRF/events/synthetic"
+
 # --- a --sweep P over loopback (a server that stays up), then its report
 port=$(free_port 15701)
 iperf3 -s -B 127.0.0.1 -p "$port" >/dev/null 2>&1 &

@@ -562,3 +562,82 @@ TEST_F(Cli, BidirShowsTheReverseStream)
 		  std::string::npos)
 		<< r.out;
 }
+
+// issue 19: exact softirq time (rxscale-bench's tracefs hist triggers) when
+// the run directory has it; else mpstat's %soft with its caveat and what the
+// kernel config said. softirq-time.* are hand-written in the bench's layout.
+TEST_F(Cli, ExactSoftirqTimeReplacesTheCaveat)
+{
+	const std::string d = copy("run-rps-off");
+	ASSERT_EQ(sh("printf 'uptime 100.00\\n0 1 10 1000000\\n0 3 500 50000000\\n1 3 90 9000000\\n' > '" + d +
+		     "/softirq-time.before'"), 0);
+	// 10 s later: CPU0 +1.2 s NET_RX and +0.1 s TIMER, CPU1 +0.4 s NET_RX,
+	// CPU1 runs NET_TX (2) for the first time (0.05 s)
+	ASSERT_EQ(sh("printf 'uptime 110.00\\n0 1 20 101000000\\n0 3 900 1250000000\\n1 2 5 50000000\\n"
+		     "1 3 190 409000000\\n' > '" + d + "/softirq-time.after'"), 0);
+	ASSERT_EQ(sh("echo 'softirq_time=hist /sys/kernel/tracing' >> '" + d + "/meta.txt'"), 0);
+	Result r = run(d);
+	ASSERT_EQ(r.status, 0) << r.err;
+	EXPECT_NE(r.out.find("### Softirq time (tracefs hist, exact)"), std::string::npos) << r.out;
+	EXPECT_NE(r.out.find("over the snapshot interval (10.00 s"), std::string::npos) << r.out;
+	EXPECT_NE(r.out.find("| **CPU0** | 1300.0 | 13.0 | 1200.0 | 12.0 |"), std::string::npos) << r.out;
+	EXPECT_NE(r.out.find("| CPU1 | 450.0 | 4.5 | 400.0 | 4.0 |"), std::string::npos) << r.out;
+	EXPECT_NE(r.out.find("Busiest core by softirq time: **CPU0**, **13.0 %** of its time in softirq "
+			     "(NET_RX 12.0 %), exact; mpstat's mean %soft for it: "),
+		  std::string::npos)
+		<< r.out;
+	EXPECT_EQ(r.out.find("Caveat: %soft"), std::string::npos) << r.out;
+
+	// a sum that went down, and a line not in the layout: errors
+	ASSERT_EQ(sh("sed -i 's/^0 3 900 1250000000$/0 3 900 4/' '" + d + "/softirq-time.after'"), 0);
+	r = run(d);
+	EXPECT_EQ(r.status, 1);
+	EXPECT_NE(r.err.find("softirq-time.*: the softirq time of CPU 0 vector 3 went down"), std::string::npos)
+		<< r.err;
+	ASSERT_EQ(sh("sed -i 's/^0 3 900 4$/0 3 x 4/' '" + d + "/softirq-time.after'"), 0);
+	r = run(d);
+	EXPECT_EQ(r.status, 1);
+	EXPECT_NE(r.err.find("softirq-time.after:3: not \"CPU VEC RUNS NS\""), std::string::npos) << r.err;
+}
+
+TEST_F(Cli, MpstatOnlyPrintsTheCaveat)
+{
+	// the recording predates the check: the caveat says the directory does not tell
+	Result r = run(off);
+	ASSERT_EQ(r.status, 0) << r.err;
+	EXPECT_NE(r.out.find("Caveat: %soft is mpstat's, from /proc/stat, which undercounts softirq time on "
+			     "kernels without CONFIG_IRQ_TIME_ACCOUNTING"),
+		  std::string::npos)
+		<< r.out;
+	EXPECT_NE(r.out.find("The run directory does not say whether its kernel has it"), std::string::npos);
+	EXPECT_EQ(r.out.find("Softirq time (tracefs hist, exact)"), std::string::npos);
+
+	const std::string d = copy("run-rps-on");
+	ASSERT_EQ(sh("printf 'softirq_time=none: no synthetic_events in /sys/kernel/tracing\\n"
+		     "irq_time_accounting=n\\nirq_time_accounting_from=/boot/config-6.18.44-fc-v595\\n' >> '" +
+		     d + "/meta.txt'"), 0);
+	r = run(d);
+	ASSERT_EQ(r.status, 0) << r.err;
+	EXPECT_NE(r.out.find("Caveat: %soft is mpstat's"), std::string::npos) << r.out;
+	EXPECT_NE(r.out.find("This run's kernel (6.18.44-fc-v595) has it not set (/boot/config-6.18.44-fc-v595). "
+			     "No exact softirq time was measured (no synthetic_events in /sys/kernel/tracing)"),
+		  std::string::npos)
+		<< r.out;
+
+	ASSERT_EQ(sh("sed -i 's/^irq_time_accounting=n$/irq_time_accounting=unknown/; "
+		     "s|^irq_time_accounting_from=.*|irq_time_accounting_from=neither /boot/config-6.18.44-fc-v595 "
+		     "nor /proc/config.gz readable|' '" + d + "/meta.txt'"), 0);
+	r = run(d);
+	ASSERT_EQ(r.status, 0) << r.err;
+	EXPECT_NE(r.out.find("Whether this run's kernel (6.18.44-fc-v595) has it is not known (neither "
+			     "/boot/config-6.18.44-fc-v595 nor /proc/config.gz readable where the bench ran)"),
+		  std::string::npos)
+		<< r.out;
+
+	ASSERT_EQ(sh("sed -i 's/^irq_time_accounting=unknown$/irq_time_accounting=y/; "
+		     "s|^irq_time_accounting_from=.*|irq_time_accounting_from=/proc/config.gz|' '" + d + "/meta.txt'"), 0);
+	r = run(d);
+	ASSERT_EQ(r.status, 0) << r.err;
+	EXPECT_EQ(r.out.find("Caveat: %soft"), std::string::npos) << r.out;
+	EXPECT_NE(r.out.find("CONFIG_IRQ_TIME_ACCOUNTING=y (/proc/config.gz)"), std::string::npos) << r.out;
+}
