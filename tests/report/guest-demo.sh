@@ -58,6 +58,10 @@ chmod +x /tmp/rxs-bin/*
 rxs_step "rxscale-tune show"
 /tmp/rxs-bin/rxscale-tune show "\$RXS_DUT"
 rxs_step "rxscale-bench"
+# tracefs where a distribution's init mounts it (systemd does), so that
+# rxscale-bench takes the exact softirq time from its hist triggers
+[ -e /sys/kernel/tracing/synthetic_events ] ||
+	mount -t tracefs nodev /sys/kernel/tracing || rxs_fail "cannot mount tracefs"
 rxs_in_peer iperf3 -s -1 -D -B "\$RXS_PEER_IP" || rxs_fail "no iperf3 server"
 sleep 1
 /tmp/rxs-bin/rxscale-bench -c "\$RXS_PEER_IP" -B "\$RXS_DUT_IP" -R -P $STREAMS -t $SECS \\
