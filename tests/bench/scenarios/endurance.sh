@@ -22,8 +22,10 @@
 #             both ends, which must match, with the byte count; while it
 #             runs, RXS_ENDURE_CHANGES (20) changes of the channels (-L)
 #             and the RSS table (-X weight / equal / default), paced by the
-#             DUT's received bytes so that they spread over the transfer.
-#             The transfer must outlast the changes.
+#             DUT's received bytes so that they spread over the transfer;
+#             the sender must still run when each is made and after the
+#             last (else FAIL: RXS_ENDURE_MB too small for the changes,
+#             which take 1-3 s each on the debug kernel).
 # At the end rmmod and RXS_LEAK_WAIT (65) s for page_pool's stalled-pool
 # warning, then the last log check. RXS_ENDURE_PHASES (default "reload
 # channels transfer") picks phases. The summary lines
@@ -290,10 +292,15 @@ phase_transfer() {
 			fi
 			sleep 1
 		done
+		# a change after the last byte would not be "during" it
+		kill -0 "$E_SPID" 2>/dev/null ||
+			rxs_fail "the transfer ended before change $EK of $E_NC (set RXS_ENDURE_MB larger: the changes take longer than the transfer)"
 		change "$EK"
 		rxs_say "transfer change $EK: $E_WHAT at $(($(rx_bytes) - E_R0)) B received ($(now) s)"
 		EK=$((EK + 1))
 	done
+	kill -0 "$E_SPID" 2>/dev/null ||
+		rxs_fail "the transfer ended during change $E_NC (set RXS_ENDURE_MB larger)"
 	rxs_step "transfer: the $E_NC changes made, waiting for its end"
 	while kill -0 "$E_SPID" 2>/dev/null; do
 		if [ "$(rx_bytes)" != "$E_LAST" ]; then
