@@ -12,7 +12,8 @@
 #      tree into build/bench-modules/7.3-debug-arm64/ and each driver's
 #      scenarios on the debug kernel (r8127-smoke, -recovery, -rxfault;
 #      mt7988eth-smoke, -recovery; gbeth-smoke; kfault-rx on each: RX
-#      allocation failures from failslab and fail_page_alloc).
+#      allocation failures from failslab and fail_page_alloc; endurance on
+#      r8127 and mt7988_eth: reloads, -L and a checksummed transfer).
 #
 # usage: tests/kdebug/check.sh [--controls-only] [--only FAULT]
 # Guests boot under RXS_GUEST_LOCK (default /run/rxscale-guest.lock).
@@ -133,6 +134,15 @@ if [ "$controls_only" = 0 ] && [ -z "$only" ]; then
 		drv kfault-rx mt7988 mtk_eth_soc/mt7988_eth.ko
 		drv kfault-rx rzg2l-gbeth ravb/rzg2l_gbeth.ko --smp 1 --monitor \
 			--append iomem=relaxed
+		# endurance (issue 18 step 5): 100 reloads and 100 -L under
+		# traffic, a sha256-checked transfer under 20 -L/-X changes;
+		# RXS_ENDURE_MB (default here 64: the debug guest's TCP rate,
+		# docs/debug-kernel.md) and the counts from the environment
+		_em=${RXS_ENDURE_MB:-64}
+		drv endurance rtl8127 r8169/r8127.ko --timeout 10800 \
+			--env RXS_ENDURE_MB="$_em"
+		drv endurance mt7988 mtk_eth_soc/mt7988_eth.ko --timeout 10800 \
+			--env RXS_ENDURE_MB="$_em"
 	else
 		rm -rf "$mdst.new"
 		tail -n 20 "$out/modules.log" >&2

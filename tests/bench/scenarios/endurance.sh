@@ -1,0 +1,357 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# Endurance (issue 18 step 5), meant for the debug kernel (--kernel
+# 7.3-debug: KASAN, lockdep, kmemleak, DMA-API debugging), r8127 on
+# --nic rtl8127 or mt7988_eth on --nic mt7988, with rxscale_core and the
+# driver as --module. Three phases, each checked on its own kernel log
+# window (rxs_dmesg_check: on the debug kernel kmemleak after two scans,
+# the DMA-API error count, lockdep still on, no report since boot):
+#   reload    RXS_ENDURE_RELOADS (100) cycles: modprobe the driver, the DUT
+#             up with its address, iperf3 --bidir -P 2 moving bytes both
+#             ways, ping, rmmod with the streams running; after each rmmod
+#             no interface, and no interrupt vector (PCI: msi_irqs; a
+#             platform DUT: its /proc/interrupts lines) left, after each
+#             probe as many as the first probe had;
+#   channels  RXS_ENDURE_CHANNELS (100) ethtool -L changes under iperf3
+#             --bidir -P 2, through the driver's channel shapes (r8127:
+#             combined/rx/tx, mt7988_eth: rx 1..4): after each, ethtool -l
+#             shows the shape, the default table spreads over exactly the
+#             new RX queues, up, ping, bytes both ways;
+#   transfer  RXS_ENDURE_MB (1024) MiB of /dev/urandom from the peer to
+#             the DUT over one TCP connection (busybox nc), sha256sum at
+#             both ends, which must match, with the byte count; while it
+#             runs, RXS_ENDURE_CHANGES (20) changes of the channels (-L)
+#             and the RSS table (-X weight / equal / default), paced by the
+#             DUT's received bytes so that they spread over the transfer;
+#             the sender must still run when each is made and after the
+#             last (else FAIL: RXS_ENDURE_MB too small for the changes,
+#             which take 1-3 s each on the debug kernel).
+# At the end rmmod and RXS_LEAK_WAIT (65) s for page_pool's stalled-pool
+# warning, then the last log check. RXS_ENDURE_PHASES (default "reload
+# channels transfer") picks phases. The summary lines
+# "RXSCALE-ENDURE: PHASE ..." carry counts, seconds and rates.
+. ./lib.sh
+RXS_ENDURE_RELOADS=${RXS_ENDURE_RELOADS:-100}
+RXS_ENDURE_CHANNELS=${RXS_ENDURE_CHANNELS:-100}
+RXS_ENDURE_MB=${RXS_ENDURE_MB:-1024}
+RXS_ENDURE_CHANGES=${RXS_ENDURE_CHANGES:-20}
+RXS_ENDURE_PHASES=${RXS_ENDURE_PHASES:-reload channels transfer}
+RXS_LEAK_WAIT=${RXS_LEAK_WAIT:-65}
+# a transfer that moves nothing for this many seconds has stalled
+RXS_ENDURE_STALL=${RXS_ENDURE_STALL:-60}
+case ${RXS_DRIVER:-} in
+'')	case $RXS_NIC in
+	rtl8127*) RXS_DRIVER=r8127 ;;
+	mt7988*) RXS_DRIVER=mt7988_eth ;;
+	*) rxs_fail "no driver for NIC '$RXS_NIC': set RXS_DRIVER" ;;
+	esac ;;
+esac
+case $RXS_DRIVER in
+r8127)	# "COMBINED RX TX" shapes (r8127-stress), neighbours differ
+	SHAPES="0,4,2 2,0,0 0,1,1 1,3,0 0,2,1 2,2,0 1,0,1 0,3,2 1,1,0 0,4,1 2,1,0 0,2,2" ;;
+mt7988_eth)
+	SHAPES="0,4,0 0,2,0 0,1,0 0,3,0" ;;
+*)	rxs_fail "no channel shapes known for $RXS_DRIVER" ;;
+esac
+NSHAPES=$(echo "$SHAPES" | wc -w)
+
+now() {
+	cut -d. -f1 /proc/uptime
+}
+
+# probes: the driver's probes in the current log window; r8127 asks for
+# its firmware at each, which the guest does not carry (a warning each)
+PROBES=0
+expect_probes() {
+	[ "$RXS_DRIVER" != r8127 ] || [ "$PROBES" = 0 ] || rxs_dmesg_expect_nofw "$PROBES"
+}
+# window_check WHAT: the log window since the last mark, then a new mark
+window_check() {
+	expect_probes
+	rxs_dmesg_check
+	rxs_dmesg_mark
+	PROBES=0
+}
+
+# vectors: the DUT's interrupt vectors (PCI: allocated MSI/MSI-X vectors;
+# a platform DUT: its lines in /proc/interrupts)
+vectors() {
+	if [ "${RXS_DUT_BUS:-pci}" = platform ]; then
+		grep -cF " $(basename "$RXS_DUT_DEVPATH")" /proc/interrupts
+	else
+		find "/sys/bus/pci/devices/$RXS_DUT_PCI/msi_irqs" -mindepth 1 -maxdepth 1 2>/dev/null | wc -l
+	fi
+}
+# channels: "COMBINED RX TX" of ethtool -l's current settings (n/a: 0)
+channels() {
+	ethtool -l "$RXS_DUT" | awk '/^Current hardware settings/ { c = 1 }
+		c && /^(RX|TX|Combined):/ { v[$1] = ($2 == "n/a") ? 0 : $2 }
+		END { print v["Combined:"] + 0, v["RX:"] + 0, v["TX:"] + 0 }'
+}
+# table_queues: the queues ethtool -x's table names, sorted, on one line
+table_queues() {
+	ethtool -x "$RXS_DUT" | awk '/^ *[0-9]+:/ { for (i = 2; i <= NF; i++) print $i }' |
+		sort -n | uniq | tr '\n' ' '
+}
+# want_table QUEUES WHAT: the table names exactly QUEUES ("0 1 2 ")
+want_table() {
+	[ "$(table_queues)" = "$1" ] || rxs_fail "$2: the table names queues '$(table_queues)', want '$1'"
+}
+upto() {
+	seq 0 $(($1 - 1)) | tr '\n' ' '
+}
+# set_shape K WHAT: ethtool -L to shape K (mod NSHAPES); sets RXQ
+set_shape() {
+	# shellcheck disable=SC2046 # three words wanted
+	set -- $(echo "$SHAPES" | cut -d' ' -f$(($1 % NSHAPES + 1)) | tr ',' ' ') "$2"
+	RXQ=$(($1 + $2))
+	if [ "$RXS_DRIVER" = mt7988_eth ]; then
+		ethtool -L "$RXS_DUT" rx "$2" || rxs_fail "$4: ethtool -L rx $2"
+	else
+		ethtool -L "$RXS_DUT" combined "$1" rx "$2" tx "$3" ||
+			rxs_fail "$4: ethtool -L combined $1 rx $2 tx $3"
+	fi
+	if [ "$RXS_DRIVER" = mt7988_eth ]; then
+		# its TX queues are not the user's to set
+		[ "$(channels | cut -d' ' -f1-2)" = "$1 $2" ] ||
+			rxs_fail "$4: ethtool -l shows $(channels), set rx $2"
+	else
+		[ "$(channels)" = "$1 $2 $3" ] ||
+			rxs_fail "$4: ethtool -l shows $(channels), set $1 $2 $3"
+	fi
+	SHAPE="combined $1 rx $2 tx $3"
+}
+meminfo() {
+	awk '/^(MemAvailable|Slab):/ { printf "%s %s kB ", $1, $2 }' /proc/meminfo
+}
+
+rxs_setup "$RXS_DRIVER"
+PROBES=1
+rxs_wait_link 20
+rxs_ping 3
+T0=$(now)
+V0=$(vectors)
+rxs_say "$RXS_DRIVER: $V0 interrupt vectors, channels $(channels), $(meminfo)"
+window_check
+
+# ------------------------------------------------------------ reload
+phase_reload() {
+	EN=$RXS_ENDURE_RELOADS
+	rxs_step "reload: $EN cycles of modprobe / rmmod $RXS_DRIVER under iperf3 --bidir -P 2"
+	E_T0=$(now)
+	E_M0=$(meminfo)
+	rmmod "$RXS_DRIVER" || rxs_fail "rmmod $RXS_DRIVER"
+	EI=1
+	while [ "$EI" -le "$EN" ]; do
+		[ "$(vectors)" = 0 ] || rxs_fail "cycle $EI: $(vectors) interrupt vectors left after rmmod"
+		modprobe "$RXS_DRIVER" || rxs_fail "cycle $EI: modprobe $RXS_DRIVER"
+		PROBES=$((PROBES + 1))
+		rxs_dut_attach "modprobe (cycle $EI)" "$RXS_DRIVER"
+		[ "$(vectors)" = "$V0" ] ||
+			rxs_fail "cycle $EI: $(vectors) interrupt vectors after probe, the first probe had $V0"
+		rxs_bg_start bidir 300 --bidir -P 2 --forceflush
+		rxs_bg_sending bidir 30
+		rxs_bg_after "modprobe (cycle $EI)"
+		rmmod "$RXS_DRIVER" || rxs_fail "cycle $EI: rmmod $RXS_DRIVER under traffic"
+		[ -z "$(rxs_ifaces_of_driver "$RXS_DRIVER")" ] ||
+			rxs_fail "cycle $EI: an interface still bound to $RXS_DRIVER after rmmod"
+		[ ! -e "/sys/class/net/$RXS_DUT" ] || rxs_fail "cycle $EI: $RXS_DUT still there after rmmod"
+		rxs_bg_stop
+		rxs_say "cycle $EI: probe, up, rx +$RXS_PROGRESS_RX B tx +$RXS_PROGRESS_TX B, rmmod under traffic: ok ($(now) s)"
+		EI=$((EI + 1))
+	done
+	[ "$(vectors)" = 0 ] || rxs_fail "$(vectors) interrupt vectors left after the last rmmod"
+	modprobe "$RXS_DRIVER" || rxs_fail "modprobe $RXS_DRIVER after the cycles"
+	PROBES=$((PROBES + 1))
+	rxs_dut_attach "modprobe after the cycles" "$RXS_DRIVER"
+	rxs_ping 3
+	rxs_iperf rev 2 3
+	rxs_iperf fwd 2 3
+	rxs_no_iface_errors
+	rxs_say "memory before: $E_M0"
+	rxs_say "memory after:  $(meminfo)"
+	echo "RXSCALE-ENDURE: reload cycles=$EN seconds=$(($(now) - E_T0))"
+	window_check
+}
+
+# ------------------------------------------------------------ channels
+phase_channels() {
+	EN=$RXS_ENDURE_CHANNELS
+	rxs_step "channels: $EN ethtool -L changes under iperf3 --bidir -P 2"
+	E_T0=$(now)
+	ethtool -X "$RXS_DUT" default || rxs_fail "ethtool -X default"
+	rxs_bg_start bidir 7200 --bidir -P 2 --forceflush
+	rxs_bg_sending bidir 30
+	E_B0=$(rxs_dut_bytes)
+	EI=1
+	while [ "$EI" -le "$EN" ]; do
+		set_shape "$EI" "change $EI"
+		want_table "$(upto "$RXQ")" "change $EI: -L $SHAPE, the default table"
+		rxs_bg_after "-L $SHAPE (change $EI)"
+		rxs_say "change $EI: $SHAPE, rx +$RXS_PROGRESS_RX B tx +$RXS_PROGRESS_TX B: ok ($(now) s)"
+		EI=$((EI + 1))
+	done
+	E_B1=$(rxs_dut_bytes)
+	rxs_bg_stop
+	grep -E 'SUM.*(sender|receiver)' /tmp/rxs-bg-bidir.txt | tail -n 4
+	rxs_no_iface_errors
+	rxs_ping 3
+	echo "RXSCALE-ENDURE: channels changes=$EN seconds=$(($(now) - E_T0)) rx_bytes=$((${E_B1% *} - ${E_B0% *})) tx_bytes=$((${E_B1#* } - ${E_B0#* }))"
+	window_check
+}
+
+# ------------------------------------------------------------ transfer
+E=/tmp/endure
+PORT=6400
+
+# listening PORT: a TCP socket of this namespace listens on PORT
+listening() {
+	ss -Hltn "sport = :$1" 2>/dev/null | grep -q .
+}
+rx_bytes() {
+	cat "/sys/class/net/$RXS_DUT/statistics/rx_bytes"
+}
+# change K: the K-th change during the transfer, in turns: -L to the next
+# shape (the table default then), -X over the queues, -X default
+change() {
+	case $(($1 % 3)) in
+	1)	set_shape $((NSHAPE + 1)) "transfer change $1"
+		NSHAPE=$((NSHAPE + 1))
+		want_table "$(upto "$RXQ")" "transfer change $1: -L $SHAPE"
+		rxs_wait_up "transfer change $1: -L $SHAPE"
+		E_WHAT="-L $SHAPE" ;;
+	2)	if [ "$RXQ" -gt 1 ]; then
+			# queue 0 left out, weights 1..
+			EW=0 EQ=1
+			while [ "$EQ" -lt "$RXQ" ]; do
+				EW="$EW $EQ"
+				EQ=$((EQ + 1))
+			done
+			# shellcheck disable=SC2086
+			ethtool -X "$RXS_DUT" weight $EW || rxs_fail "transfer change $1: -X weight $EW"
+			want_table "$(seq 1 $((RXQ - 1)) | tr '\n' ' ')" "transfer change $1: -X weight $EW"
+			E_WHAT="-X weight $EW"
+		else
+			ethtool -X "$RXS_DUT" equal 1 || rxs_fail "transfer change $1: -X equal 1"
+			want_table "0 " "transfer change $1: -X equal 1"
+			E_WHAT="-X equal 1"
+		fi ;;
+	0)	ethtool -X "$RXS_DUT" default || rxs_fail "transfer change $1: -X default"
+		want_table "$(upto "$RXQ")" "transfer change $1: -X default"
+		E_WHAT="-X default" ;;
+	esac
+}
+
+phase_transfer() {
+	E_MB=$RXS_ENDURE_MB
+	E_NC=$RXS_ENDURE_CHANGES
+	E_BYTES=$((E_MB * 1048576))
+	rxs_step "transfer: $E_MB MiB peer -> DUT, sha256 at both ends, $E_NC channel / RSS table changes during it"
+	ethtool -X "$RXS_DUT" default || rxs_fail "ethtool -X default"
+	set_shape 0 "before the transfer"
+	NSHAPE=0
+	rxs_wait_up "-L $SHAPE before the transfer"
+	rm -f "$E".*
+	mkfifo "$E.fifo" || rxs_fail "mkfifo"
+	mkfifo "$E.hold" || rxs_fail "mkfifo"
+	# the receiver; busybox nc ends when its stdin ends and then drops
+	# what the other side still sends, so its stdin is a FIFO this shell
+	# holds open (fd 7) until the transfer is over
+	mkfifo "$E.count" || rxs_fail "mkfifo"
+	wc -c < "$E.count" > "$E.got" &
+	E_CPID=$!
+	{ nc -l -p "$PORT" < "$E.hold" | tee "$E.count" |
+		{ sha256sum > "$E.rxpart" && mv "$E.rxpart" "$E.rx"; }; } &
+	E_RPID=$!
+	exec 7> "$E.hold"
+	EW=0
+	until listening "$PORT"; do
+		EW=$((EW + 1))
+		[ "$EW" -le 50 ] || rxs_fail "the DUT's nc does not listen on $PORT"
+		rxs_tick
+	done
+	E_T0=$(cut -d' ' -f1 /proc/uptime)
+	E_R0=$(rx_bytes)
+	sha256sum < "$E.fifo" > "$E.tx" &
+	E_HPID=$!
+	rxs_in_peer sh -c "head -c $E_BYTES /dev/urandom | tee $E.fifo | nc $RXS_DUT_IP $PORT; echo \$? > $E.src" &
+	E_SPID=$!
+	EK=1
+	E_LAST=$E_R0
+	E_LT=$(now)
+	while [ "$EK" -le "$E_NC" ]; do
+		E_TARGET=$((E_R0 + E_BYTES * EK / (E_NC + 1)))
+		while [ "$(rx_bytes)" -lt "$E_TARGET" ]; do
+			kill -0 "$E_SPID" 2>/dev/null ||
+				rxs_fail "the transfer ended (sender status $(cat "$E.src" 2>/dev/null)) after $((EK - 1)) of $E_NC changes, $(($(rx_bytes) - E_R0)) B received"
+			if [ "$(rx_bytes)" != "$E_LAST" ]; then
+				E_LAST=$(rx_bytes)
+				E_LT=$(now)
+			elif [ $(($(now) - E_LT)) -ge "$RXS_ENDURE_STALL" ]; then
+				rxs_fail "the transfer stalled: nothing received for $RXS_ENDURE_STALL s after $((EK - 1)) changes"
+			fi
+			sleep 1
+		done
+		# a change after the last byte would not be "during" it
+		kill -0 "$E_SPID" 2>/dev/null ||
+			rxs_fail "the transfer ended before change $EK of $E_NC (set RXS_ENDURE_MB larger: the changes take longer than the transfer)"
+		change "$EK"
+		rxs_say "transfer change $EK: $E_WHAT at $(($(rx_bytes) - E_R0)) B received ($(now) s)"
+		EK=$((EK + 1))
+	done
+	kill -0 "$E_SPID" 2>/dev/null ||
+		rxs_fail "the transfer ended during change $E_NC (set RXS_ENDURE_MB larger)"
+	rxs_step "transfer: the $E_NC changes made, waiting for its end"
+	while kill -0 "$E_SPID" 2>/dev/null; do
+		if [ "$(rx_bytes)" != "$E_LAST" ]; then
+			E_LAST=$(rx_bytes)
+			E_LT=$(now)
+		elif [ $(($(now) - E_LT)) -ge "$RXS_ENDURE_STALL" ]; then
+			rxs_fail "the transfer stalled: nothing received for $RXS_ENDURE_STALL s after the changes"
+		fi
+		sleep 1
+	done
+	EW=0
+	until [ -s "$E.rx" ] && [ -s "$E.tx" ]; do
+		EW=$((EW + 1))
+		[ "$EW" -le 150 ] || rxs_fail "no sha256 from the DUT's end 30 s after the sender ended"
+		rxs_tick
+	done
+	E_T1=$(cut -d' ' -f1 /proc/uptime)
+	exec 7>&-
+	wait "$E_RPID" 2>/dev/null
+	wait "$E_HPID" 2>/dev/null
+	wait "$E_CPID" 2>/dev/null
+	E_GOT=$(tr -d ' ' < "$E.got")
+	E_SX=$(cut -d' ' -f1 "$E.tx")
+	E_RX=$(cut -d' ' -f1 "$E.rx")
+	E_SECS=$(awk -v a="$E_T0" -v b="$E_T1" 'BEGIN { printf "%.1f", b - a }')
+	E_RATE=$(awk -v n="$E_BYTES" -v s="$E_SECS" 'BEGIN { printf "%.2f", n * 8 / s / 1e6 }')
+	rxs_say "peer sent $E_BYTES B (nc status $(cat "$E.src")), sha256 $E_SX"
+	rxs_say "DUT received ${E_GOT:-?} B, sha256 $E_RX"
+	echo "RXSCALE-ENDURE: transfer mib=$E_MB bytes=$E_BYTES received=${E_GOT:-?} changes=$E_NC seconds=$E_SECS mbits=$E_RATE sha256_equal=$([ "$E_SX" = "$E_RX" ] && echo yes || echo no)"
+	[ "$(cat "$E.src")" = 0 ] || rxs_fail "the peer's nc ended with status $(cat "$E.src")"
+	[ "$E_GOT" = "$E_BYTES" ] || rxs_fail "the DUT received ${E_GOT:-?} B, the peer sent $E_BYTES"
+	if [ -z "$E_SX" ] || [ "$E_SX" != "$E_RX" ]; then
+		rxs_fail "sha256 differs: peer ${E_SX:-none}, DUT ${E_RX:-none}"
+	fi
+	rxs_no_iface_errors
+	rxs_ping 3
+	window_check
+}
+
+for EP in $RXS_ENDURE_PHASES; do
+	case $EP in
+	reload) phase_reload ;;
+	channels) phase_channels ;;
+	transfer) phase_transfer ;;
+	*) rxs_fail "unknown phase '$EP' in RXS_ENDURE_PHASES" ;;
+	esac
+done
+
+rxs_step "rmmod, then $RXS_LEAK_WAIT s for page_pool's stalled-shutdown warning"
+rmmod "$RXS_DRIVER" || rxs_fail "rmmod $RXS_DRIVER"
+sleep "$RXS_LEAK_WAIT"
+echo "RXSCALE-ENDURE: total phases='$RXS_ENDURE_PHASES' seconds=$(($(now) - T0))"
+expect_probes
+rxs_dmesg_check
