@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <functional>
 #include <sstream>
 
 namespace rxs {
@@ -224,6 +225,50 @@ Pairs ntuple(const std::vector<std::string> &ls, const std::string &what)
 	return out;
 }
 
+/*
+ * The snapshot files of rxscale-bench with a time stamp (threads,
+ * softirq-time): "uptime SECONDS" first, then one record of words a line;
+ * blank lines are skipped. Calls @record with each record's words and its
+ * "FILE:LINE" for messages; returns the uptime.
+ */
+using Words = std::vector<std::string>;
+
+double parse_uptime_records(const std::string &text, const std::string &what,
+			    const std::function<void(const Words &, const std::string &)> &record)
+{
+	const std::vector<std::string> ls = lines_of(text);
+	double uptime = 0;
+	bool up = false;
+	for (std::size_t i = 0; i < ls.size(); i++) {
+		std::istringstream in(ls[i]);
+		Words w;
+		std::string t;
+		while (in >> t)
+			w.push_back(t);
+		if (w.empty())
+			continue;
+		const std::string at = what + ":" + std::to_string(i + 1);
+		if (up) {
+			record(w, at);
+			continue;
+		}
+		if (w.size() != 2 || w[0] != "uptime")
+			throw Error(at + ": the first line is not \"uptime SECONDS\"");
+		try {
+			std::size_t n = 0;
+			uptime = std::stod(w[1], &n);
+			if (n != w[1].size() || uptime < 0)
+				throw Error("");
+		} catch (const std::exception &) {
+			throw Error(at + ": uptime \"" + w[1] + "\" is not a number of seconds");
+		}
+		up = true;
+	}
+	if (!up)
+		throw Error(what + ": empty (no \"uptime SECONDS\" line)");
+	return uptime;
+}
+
 } // namespace
 
 std::vector<std::pair<std::string, std::string>>
@@ -343,31 +388,7 @@ std::vector<SoftnetCpu> softnet_delta(const std::vector<SoftnetCpu> &before,
 ThreadSnapshot parse_threads(const std::string &text, const std::string &what)
 {
 	ThreadSnapshot s;
-	const std::vector<std::string> ls = lines_of(text);
-	bool up = false;
-	for (std::size_t i = 0; i < ls.size(); i++) {
-		std::istringstream in(ls[i]);
-		std::vector<std::string> w;
-		std::string t;
-		while (in >> t)
-			w.push_back(t);
-		if (w.empty())
-			continue;
-		const std::string at = what + ":" + std::to_string(i + 1);
-		if (!up) {
-			if (w.size() != 2 || w[0] != "uptime")
-				throw Error(at + ": the first line is not \"uptime SECONDS\"");
-			try {
-				std::size_t n = 0;
-				s.uptime = std::stod(w[1], &n);
-				if (n != w[1].size() || s.uptime < 0)
-					throw Error("");
-			} catch (const std::exception &) {
-				throw Error(at + ": uptime \"" + w[1] + "\" is not a number of seconds");
-			}
-			up = true;
-			continue;
-		}
+	s.uptime = parse_uptime_records(text, what, [&](const Words &w, const std::string &at) {
 		if (w.size() != 5 || !digits(w[0]) || !digits(w[1]) || !digits(w[2]) || !digits(w[3]))
 			throw Error(at + ": not \"PID UTIME STIME CPU COMM\"");
 		ThreadTimes th;
@@ -377,9 +398,7 @@ ThreadSnapshot parse_threads(const std::string &text, const std::string &what)
 		th.cpu = std::stoi(w[3]);
 		th.comm = w[4];
 		s.threads.push_back(th);
-	}
-	if (!up)
-		throw Error(what + ": empty (no \"uptime SECONDS\" line)");
+	});
 	return s;
 }
 
@@ -425,31 +444,7 @@ std::vector<ThreadLoad> thread_loads(const ThreadSnapshot &before, const ThreadS
 SoftirqTimeSnapshot parse_softirq_time(const std::string &text, const std::string &what)
 {
 	SoftirqTimeSnapshot s;
-	const std::vector<std::string> ls = lines_of(text);
-	bool up = false;
-	for (std::size_t i = 0; i < ls.size(); i++) {
-		std::istringstream in(ls[i]);
-		std::vector<std::string> w;
-		std::string t;
-		while (in >> t)
-			w.push_back(t);
-		if (w.empty())
-			continue;
-		const std::string at = what + ":" + std::to_string(i + 1);
-		if (!up) {
-			if (w.size() != 2 || w[0] != "uptime")
-				throw Error(at + ": the first line is not \"uptime SECONDS\"");
-			try {
-				std::size_t n = 0;
-				s.uptime = std::stod(w[1], &n);
-				if (n != w[1].size() || s.uptime < 0)
-					throw Error("");
-			} catch (const std::exception &) {
-				throw Error(at + ": uptime \"" + w[1] + "\" is not a number of seconds");
-			}
-			up = true;
-			continue;
-		}
+	s.uptime = parse_uptime_records(text, what, [&](const Words &w, const std::string &at) {
 		if (w.size() != 4 || !digits(w[0]) || !digits(w[1]) || !digits(w[2]) || !digits(w[3]) ||
 		    w[0].size() > 6 || w[1].size() > 3 || w[3].size() > 19)
 			throw Error(at + ": not \"CPU VEC RUNS NS\"");
@@ -457,9 +452,7 @@ SoftirqTimeSnapshot parse_softirq_time(const std::string &text, const std::strin
 		if (s.ns.count(k))
 			throw Error(at + ": CPU " + w[0] + " vector " + w[1] + " twice");
 		s.ns[k] = std::stoull(w[3]);
-	}
-	if (!up)
-		throw Error(what + ": empty (no \"uptime SECONDS\" line)");
+	});
 	return s;
 }
 
