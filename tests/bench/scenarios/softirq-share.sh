@@ -531,6 +531,25 @@ sq_rebalance_phase() {
 # RXS_SOFTIRQ_LOOP_QUIET (3) keeps follow it to the session's end (no
 # flapping). The NET_RX shares are printed, judged by
 # tests/bench/rebalance-compare.sh --loop.
+# sq_loop_session NAME: a one-off iperf3 server in the peer on port 5201
+# (once the previous session's has left it) and an iperf3 -R -P STREAMS
+# client of _lp s in the background, its output in /tmp/iperf3-NAME.txt,
+# its pid in _lpc
+sq_loop_session() {
+	_lw8=0
+	while rxs_in_peer ss -Hltn "sport = :5201" 2>/dev/null | grep -q . && [ "$_lw8" -lt 50 ]; do
+		sleep 0.1
+		_lw8=$((_lw8 + 1))
+	done
+	rxs_in_peer taskset -c "$hk" iperf3 -s -1 -D -B "$RXS_PEER_IP" \
+		--logfile "/tmp/iperf3-server-$1.log" || rxs_fail "iperf3 server for session $1 did not start"
+	rxs_wait_listen 5201
+	taskset -c "$app" timeout $((_lp + 30)) iperf3 -c "$RXS_PEER_IP" -p 5201 \
+		-B "$RXS_DUT_IP" -P "$RXS_SOFTIRQ_STREAMS" -t "$_lp" -R -f m \
+		--connect-timeout 5000 > "/tmp/iperf3-$1.txt" 2>&1 &
+	_lpc=$!
+}
+
 sq_rebalance_loop_phase() {
 	_lp=${RXS_SOFTIRQ_LOOP_PHASE:-100}
 	_lw=${RXS_SOFTIRQ_LOOP_WINDOW:-15}
@@ -539,19 +558,14 @@ sq_rebalance_loop_phase() {
 	_lquiet=${RXS_SOFTIRQ_LOOP_QUIET:-3}
 	sq_rb_prepare "the loop phase"
 	rxs_step "loop phase: iperf3 -R -P $RXS_SOFTIRQ_STREAMS, sessions A then B of $_lp s; rxscale-tune rebalance --loop -i $_li ${RXS_SOFTIRQ_LOOP_OPTS:-} from A's ${_lw}th s to B's end"
-	rxs_in_peer taskset -c "$hk" iperf3 -s -1 -D -B "$RXS_PEER_IP" \
-		--logfile /tmp/iperf3-server-A.log || rxs_fail "iperf3 server for session A did not start"
-	sleep 1
 	rxs_irq_counts > /tmp/sq-irq0.txt
-	taskset -c "$app" timeout $((_lp + 30)) iperf3 -c "$RXS_PEER_IP" -p 5201 \
-		-B "$RXS_DUT_IP" -P "$RXS_SOFTIRQ_STREAMS" -t "$_lp" -R -f m \
-		--connect-timeout 5000 > /tmp/iperf3-A.txt 2>&1 &
-	_lpa=$!
+	sq_loop_session A
+	_lpa=$_lpc
 	sleep 3
 	sq_rb_snap A0s
 	sleep "$_lw"
 	sq_rb_snap A0e
-	# the loop outlives B by a few seconds; timeout ends it (exit 124)
+	# the loop outlives B by a few seconds; timeout's TERM ends it
 	_lt0=$(cut -d ' ' -f 1 /proc/uptime)
 	# shellcheck disable=SC2086
 	( RXT_REBALANCE=/tmp/rxscale-rebalance timeout $((2 * _lp + 10 - 3 - _lw)) \
@@ -567,19 +581,8 @@ sq_rebalance_loop_phase() {
 	sq_rb_snap A1e
 	wait "$_lpa" || { cat /tmp/iperf3-A.txt; rxs_fail "iperf3 session A failed"; }
 	_ltb=$(cut -d ' ' -f 1 /proc/uptime)
-	# A's one-off server leaves before B's can listen on the same port
-	_lw8=0
-	while rxs_in_peer ss -Hltn "sport = :5201" 2>/dev/null | grep -q . && [ "$_lw8" -lt 50 ]; do
-		sleep 0.1
-		_lw8=$((_lw8 + 1))
-	done
-	rxs_in_peer taskset -c "$hk" iperf3 -s -1 -D -B "$RXS_PEER_IP" \
-		--logfile /tmp/iperf3-server-B.log || rxs_fail "iperf3 server for session B did not start"
-	rxs_wait_listen 5201
-	taskset -c "$app" timeout $((_lp + 30)) iperf3 -c "$RXS_PEER_IP" -p 5201 \
-		-B "$RXS_DUT_IP" -P "$RXS_SOFTIRQ_STREAMS" -t "$_lp" -R -f m \
-		--connect-timeout 5000 > /tmp/iperf3-B.txt 2>&1 &
-	_lpb=$!
+	sq_loop_session B
+	_lpb=$_lpc
 	sleep 3
 	sq_rb_snap B0s
 	sleep 10
