@@ -29,20 +29,20 @@ std::string read_file(const std::string &path)
 	return s.str();
 }
 
-namespace {
-
-bool exists(const std::string &p)
+bool path_exists(const std::string &p)
 {
 	struct stat st {};
 	return stat(p.c_str(), &st) == 0;
 }
 
-std::string trim(std::string s)
+std::string trim_end(std::string s)
 {
 	while (!s.empty() && (s.back() == '\n' || s.back() == '\r' || s.back() == ' '))
 		s.pop_back();
 	return s;
 }
+
+namespace {
 
 std::vector<std::uint64_t> softirq_delta(const ProcTable &b, const ProcTable &a, const char *id)
 {
@@ -72,9 +72,9 @@ Run load_run(const std::string &dir_in, const Options &opt)
 		throw Error(r.dir + ": not a directory");
 	const std::string d = r.dir + "/";
 
-	if (!exists(d + "status"))
+	if (!path_exists(d + "status"))
 		throw Error(r.dir + ": no status file: not a run directory of rxscale-bench");
-	const std::string status = trim(read_file(d + "status"));
+	const std::string status = trim_end(read_file(d + "status"));
 	if (status != "complete")
 		throw Error(r.dir + ": the run is not complete (rxscale-bench says: " + status + ")");
 
@@ -117,7 +117,7 @@ Run load_run(const std::string &dir_in, const Options &opt)
 	r.net_tx = softirq_delta(sb, sa, "NET_TX");
 
 	if (!r.iface.empty()) {
-		if (exists(d + "ethtool-S.before") && exists(d + "ethtool-S.after")) {
+		if (path_exists(d + "ethtool-S.before") && path_exists(d + "ethtool-S.after")) {
 			const auto eb = parse_ethtool(read_file(d + "ethtool-S.before"), d + "ethtool-S.before");
 			const auto ea = parse_ethtool(read_file(d + "ethtool-S.after"), d + "ethtool-S.after");
 			std::map<std::string, long long> was(eb.begin(), eb.end());
@@ -127,9 +127,9 @@ Run load_run(const std::string &dir_in, const Options &opt)
 				if (delta != 0)
 					r.ethtool_delta.emplace_back(kv.first, delta);
 			}
-		} else if (exists(d + "ethtool-S.before.err")) {
+		} else if (path_exists(d + "ethtool-S.before.err")) {
 			r.ethtool_note = "`ethtool -S " + r.iface + "` failed: " +
-					 trim(read_file(d + "ethtool-S.before.err"));
+					 trim_end(read_file(d + "ethtool-S.before.err"));
 		} else {
 			r.ethtool_note = "no ethtool -S snapshots in the run directory";
 		}
@@ -141,7 +141,7 @@ Run load_run(const std::string &dir_in, const Options &opt)
 	using Pairs = std::vector<std::pair<std::string, std::string>>;
 	auto settings_of = [&](const std::string &when) {
 		Pairs out;
-		if (exists(d + "settings." + when)) {
+		if (path_exists(d + "settings." + when)) {
 			std::istringstream s(read_file(d + "settings." + when));
 			while (std::getline(s, line)) {
 				const auto sp = line.find(' ');
@@ -153,11 +153,11 @@ Run load_run(const std::string &dir_in, const Options &opt)
 			return out;
 		for (const char o : std::string("lxncgki")) {
 			const std::string f = d + "ethtool-" + std::string(1, o) + "." + when;
-			if (exists(f)) {
+			if (path_exists(f)) {
 				for (const auto &kv : parse_ethtool_state(o, read_file(f), f))
 					out.emplace_back("ethtool -" + std::string(1, o) + " " + kv.first, kv.second);
-			} else if (when == "before" && exists(f + ".err")) {
-				std::string e = trim(read_file(f + ".err"));
+			} else if (when == "before" && path_exists(f + ".err")) {
+				std::string e = trim_end(read_file(f + ".err"));
 				const auto nl = e.find('\n');
 				r.state_notes.push_back("`ethtool -" + std::string(1, o) + " " + r.iface +
 							"` failed: " + (nl == std::string::npos ? e : e.substr(0, nl)));
@@ -166,7 +166,7 @@ Run load_run(const std::string &dir_in, const Options &opt)
 		return out;
 	};
 	r.settings = settings_of("before");
-	if (exists(d + "settings.after")) {
+	if (path_exists(d + "settings.after")) {
 		const Pairs after = settings_of("after");
 		std::map<std::string, std::pair<std::string, std::string>> both;
 		std::vector<std::string> order;
@@ -184,7 +184,7 @@ Run load_run(const std::string &dir_in, const Options &opt)
 				r.settings_changed.push_back({k, both[k].first, both[k].second});
 	}
 
-	if (exists(d + "softnet_stat.before") && exists(d + "softnet_stat.after")) {
+	if (path_exists(d + "softnet_stat.before") && path_exists(d + "softnet_stat.after")) {
 		r.softnet = softnet_delta(parse_softnet(read_file(d + "softnet_stat.before"), d + "softnet_stat.before"),
 					  parse_softnet(read_file(d + "softnet_stat.after"), d + "softnet_stat.after"),
 					  d + "softnet_stat.*");
@@ -192,7 +192,7 @@ Run load_run(const std::string &dir_in, const Options &opt)
 		r.softnet_note = "no softnet_stat snapshots in the run directory";
 	}
 
-	if (exists(d + "threads.before") && exists(d + "threads.after")) {
+	if (path_exists(d + "threads.before") && path_exists(d + "threads.after")) {
 		const ThreadSnapshot tb = parse_threads(read_file(d + "threads.before"), d + "threads.before");
 		const ThreadSnapshot ta = parse_threads(read_file(d + "threads.after"), d + "threads.after");
 		long hz = 0;
@@ -210,7 +210,7 @@ Run load_run(const std::string &dir_in, const Options &opt)
 		r.thread_note = "no threads snapshots in the run directory";
 	}
 
-	if (exists(d + "softirq-time.before") && exists(d + "softirq-time.after")) {
+	if (path_exists(d + "softirq-time.before") && path_exists(d + "softirq-time.after")) {
 		const SoftirqTimeSnapshot sb =
 			parse_softirq_time(read_file(d + "softirq-time.before"), d + "softirq-time.before");
 		const SoftirqTimeSnapshot sa =
@@ -230,7 +230,7 @@ Series load_series(const std::string &dir_in, const Options &opt)
 	while (s.dir.size() > 1 && s.dir.back() == '/')
 		s.dir.pop_back();
 	const std::string d = s.dir + "/";
-	if (!exists(d + "repeat.txt")) {
+	if (!path_exists(d + "repeat.txt")) {
 		s.runs.push_back(load_run(s.dir, opt));
 		s.label = s.runs[0].label;
 		return s;
@@ -248,9 +248,9 @@ Series load_series(const std::string &dir_in, const Options &opt)
 	if (n.empty() || n.size() > 3 || n.find_first_not_of("0123456789") != std::string::npos ||
 	    std::stoi(n) < 1)
 		throw Error(d + "repeat.txt: no \"repeat=N\" line");
-	if (!exists(d + "status"))
+	if (!path_exists(d + "status"))
 		throw Error(s.dir + ": a series without a status file");
-	const std::string status = trim(read_file(d + "status"));
+	const std::string status = trim_end(read_file(d + "status"));
 	if (status != "complete")
 		throw Error(s.dir + ": the series is not complete (rxscale-bench says: " + status + ")");
 	s.label = meta["label"].empty() ? s.dir : meta["label"];

@@ -260,6 +260,9 @@ struct Options {
 };
 
 std::string read_file(const std::string &path); // throws Error
+bool path_exists(const std::string &path);
+// @s without the newlines, carriage returns and spaces at its end
+std::string trim_end(std::string s);
 Run load_run(const std::string &dir, const Options &opt);
 
 // ---- series (rxscale-bench --repeat N) ----------------------------------------

@@ -5,24 +5,10 @@
 #include "rxreport.hpp"
 
 #include <sstream>
-#include <sys/stat.h>
 
 namespace rxs {
 
 namespace {
-
-bool exists(const std::string &p)
-{
-	struct stat st {};
-	return stat(p.c_str(), &st) == 0;
-}
-
-std::string trim(std::string s)
-{
-	while (!s.empty() && (s.back() == '\n' || s.back() == '\r' || s.back() == ' '))
-		s.pop_back();
-	return s;
-}
 
 std::vector<std::string> split(const std::string &s, char sep)
 {
@@ -44,7 +30,7 @@ std::vector<std::string> split(const std::string &s, char sep)
 
 bool is_sweep(const std::string &dir)
 {
-	return exists(dir + "/sweep.txt");
+	return path_exists(dir + "/sweep.txt");
 }
 
 std::string sweep_param_text(const std::string &param)
@@ -92,9 +78,9 @@ Sweep load_sweep(const std::string &dir_in, const Options &opt)
 	s.iface = meta["iface"];
 	s.restored = meta["restored"];
 	s.label = meta["label"].empty() ? s.dir : meta["label"];
-	if (!exists(d + "status"))
+	if (!path_exists(d + "status"))
 		throw Error(s.dir + ": a sweep without a status file");
-	const std::string status = trim(read_file(d + "status"));
+	const std::string status = trim_end(read_file(d + "status"));
 	if (status != "complete")
 		throw Error(s.dir + ": the sweep is not complete (rxscale-bench says: " + status + ")");
 
