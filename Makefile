@@ -11,7 +11,8 @@
 #   make check              the gate tier: unit tests, compile matrix, checkpatch,
 #                           dkms, scripts, the bench's gate scenarios
 #   make check-full         everything: every bench scenario at full length and
-#                           softirq-compare, check-debug
+#                           softirq-compare, check-debug (about 4 h); RESUME=1
+#                           skips what passed on the same content before
 #   make check-debug        the debug-kernel tier: KASAN/lockdep/kmemleak/DMA-API
 #                           kernel, its negative controls, the drivers' scenarios on it
 #   make demo               the drivers on the emulated bench (no NIC needed)
@@ -192,7 +193,7 @@ check:
 	tests/run-check.sh
 
 check-full:
-	tests/run-check.sh --full
+	tests/run-check.sh --full $(if $(RESUME),--resume)
 
 # The debug kernel alone (tests/kdebug/build.sh, cached by config hash), and
 # the debug tier (docs/debug-kernel.md). Part of `make check-full`, never of
@@ -204,4 +205,4 @@ check-debug:
 	tests/kdebug/check.sh
 
 help:
-	@sed -n '3,18p' $(TOP)/Makefile
+	@sed -n '3,19p' $(TOP)/Makefile

@@ -4,7 +4,7 @@
 # `make check` (the gate tier) and `make check-full` (--full: everything):
 # every test suite of rxscale, in order, each one timed.
 #
-#   tests/run-check.sh [--full]
+#   tests/run-check.sh [--full [--resume]]
 #
 # The first suite, prepare (tests/prepare.sh), installs what the others need
 # (Debian packages) and builds it (sparse, kernel trees, QEMU, guest images,
@@ -15,16 +15,27 @@
 # Exits non-zero when any suite fails; the last line is "check: N passed,
 # N failed, N skipped" over the suites. A suite that exits 77 has nothing
 # to test yet and is counted as skipped, never as passed.
+#
+# The full tier records each unit that passes (a suite, a bench line, a
+# debug-tier check) under the key of the tested content; --resume (make
+# check-full RESUME=1) does not run again what passed on the same content
+# and prints its recorded line with the date of that run (tests/lib/resume.sh).
+# prepare always runs.
 set -u
 
 . "$(dirname "$0")/lib/common.sh"
+. "$(dirname "$0")/lib/resume.sh"
 
 tier=gate
-case ${1:-} in
---full) tier=full ;;
-"") ;;
-*) echo "usage: $0 [--full]" >&2; exit 2 ;;
+RXS_RESUME_USE=0
+case "${1:-} ${2:-}" in
+"--full ") tier=full ;;
+"--full --resume") tier=full; RXS_RESUME_USE=1 ;;
+" ") ;;
+*) echo "usage: $0 [--full [--resume]]" >&2; exit 2 ;;
 esac
+export RXS_RESUME_USE
+unset RXS_RESUME_DIR
 
 cd "$RXS_TOP" || exit 1
 mkdir -p build
@@ -37,10 +48,17 @@ rm -f "$bsum"
 pass=0
 fail=0
 skip=0
+reused=0
 
 suite() {	# name command...
 	name=$1
 	shift
+	if _done=$(rxs_resume_done "suite-$name"); then
+		printf '%s\n' "$_done" | tee -a "$summary"
+		pass=$((pass + 1))
+		reused=$((reused + 1))
+		return 0
+	fi
 	rxs_log "=== $name: $*"
 	start=$(date +%s)
 	rc=0
@@ -52,9 +70,18 @@ suite() {	# name command...
 	esac
 	secs=$(($(date +%s) - start))
 	printf '%-12s %s  (%ss)\n' "$name" "$res" "$secs" | tee -a "$summary"
+	# the bench and the debug tier record their own lines
+	case $res:$name in
+	PASS:prepare|PASS:bench|PASS:debug) ;;
+	PASS:*) printf '%-12s %s  (%ss)\n' "$name" "$res" "$secs" | rxs_resume_pass "suite-$name" ;;
+	esac
 }
 
 suite prepare tests/prepare.sh
+# after prepare: the key names the cache's builds
+if [ "$tier" = full ]; then
+	rxs_resume_init || rxs_die "--resume: the checkout must be clean (commit or remove the changes)"
+fi
 suite unit tests/run-unit.sh
 suite matrix tests/matrix/run-matrix.sh
 suite checkpatch tests/matrix/run-checkpatch.sh
@@ -90,7 +117,8 @@ if [ "$tier" = gate ]; then
 	# 25 min on a warm cache, 40 min on an empty one.
 	echo "gate tier: $total s in all (budget: 1500 s warm, 2400 s cold)"
 else
-	echo "full tier: $total s in all"
+	echo "full tier: $total s in this run"
 fi
+[ "$reused" = 0 ] || pass="$pass ($reused of them passed in earlier runs of this content)"
 echo "check: $pass passed, $fail failed, $skip skipped"
 [ "$fail" -eq 0 ]

@@ -34,6 +34,7 @@ set -u
 
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../lib/common.sh"
+. "$here/../lib/resume.sh"
 . "$here/lib.sh"
 
 tier=gate
@@ -52,6 +53,8 @@ while [ $# -gt 0 ]; do
 done
 case $tier in gate|full) ;; *) rxs_die "--tier gate or full, not '$tier'" ;; esac
 [ -f "$matrix" ] || rxs_die "no matrix file $matrix"
+# records name lines by number: only the tracked matrix has them
+[ "$matrix" = "$here/scenarios/matrix.txt" ] || unset RXS_RESUME_DIR
 logs=${RXS_BENCH_LOGS:-$RXS_TOP/build/bench}
 mkdir -p "$logs"
 GATE_BUDGET=${RXS_GATE_BUDGET:-340}
@@ -82,10 +85,23 @@ result() {
 	printf '%s\n' "$1" | tee -a "$summary"
 }
 # shellcheck disable=SC2034
+lno=0
 while read -r ltier drv budget scen kern nic opts; do
+	lno=$((lno + 1))
 	case $ltier in ''|'#'*) continue ;; esac
 	[ "$tier" = full ] || [ "$ltier" = gate ] || continue
 	[ -z "$only" ] || [ "$drv" = "$only" ] || continue
+	# make check-full RESUME=1: a line that passed on this content before
+	# (tests/lib/resume.sh; the key covers this matrix, so its line
+	# numbers name its lines)
+	unit=bench-$tier-L$lno
+	if done_=$(rxs_resume_done "$unit"); then
+		printf '%s\n' "$done_" | tee -a "$summary"
+		rxs_resume_times "$unit" >>"$times"
+		pass=$((pass + 1))
+		chskip=$((chskip + $(printf '%s\n' "$done_" | grep -c '^    SKIP ')))
+		continue
+	fi
 	opts=$(printf '%s' "${opts:-}" | sed -e "s|\${RXS_CACHE}|$RXS_CACHE|g" \
 		-e "s|\${RXS_TOP}|$RXS_TOP|g")
 	envs=$(printf '%s\n' $opts | sed -n '/^--env$/{n;p}' | tr '\n' ' ')
@@ -121,8 +137,13 @@ while read -r ltier drv budget scen kern nic opts; do
 		ncs=0
 		[ -z "$cs" ] || ncs=$(printf '%s\n' "$cs" | wc -l)
 		chskip=$((chskip + ncs))
-		result "PASS $tag ($secs s of $budget s$over$waited)$mb${cs:+, $ncs check(s) skipped}"
-		[ -z "$cs" ] || printf '%s\n' "$cs" | sed 's/^/    SKIP /' | tee -a "$summary" ;;
+		line_="PASS $tag ($secs s of $budget s$over$waited)$mb${cs:+, $ncs check(s) skipped}"
+		result "$line_"
+		[ -z "$cs" ] || printf '%s\n' "$cs" | sed 's/^/    SKIP /' | tee -a "$summary"
+		{
+			printf '%s\n' "$line_"
+			[ -z "$cs" ] || printf '%s\n' "$cs" | sed 's/^/    SKIP /'
+		} | rxs_resume_pass "$unit" "$ltier $drv $kern $secs $budget $scen" ;;
 	77)
 		skipn=$((skipn + 1))
 		why=$(sed -n 's/^RXSCALE-SKIP: //p' "$log" | tr -d '\r' | tail -n 1)

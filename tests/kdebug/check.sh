@@ -22,6 +22,7 @@ set -eu
 
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../lib/common.sh"
+. "$here/../lib/resume.sh"
 
 controls_only=0
 only=
@@ -57,11 +58,24 @@ ko=$out/ctl/rxs_kdebug_ctl.ko
 
 ok() { echo "PASS $*"; npass=$((npass + 1)); }
 bad() { echo "FAIL $*"; nfail=$((nfail + 1)); }
+# reused UNIT: make check-full RESUME=1 and UNIT passed on this content
+# before (tests/lib/resume.sh): its recorded line, counted as passed
+reused() {
+	_rd=$(rxs_resume_done "$1") || return 1
+	printf '%s\n' "$_rd"
+	npass=$((npass + 1))
+}
+# ok_unit UNIT TEXT: ok, and the pass recorded for RESUME=1
+ok_unit() {
+	ok "$2"
+	echo "PASS $2" | rxs_resume_pass "$1"
+}
 
 # control FAULT PATTERN: the scenario with fault=FAULT; none must pass,
 # the others fail with PATTERN (an ERE) in the runner's output.
 control() {
 	[ -z "$only" ] || [ "$only" = "$1" ] || return 0
+	[ -n "$only" ] || ! reused "debug-control-$1" || return 0
 	_log=$out/logs/control-$1.log
 	_rc=0
 	"$run" --kernel 7.3-debug --nic virtio --timeout 400 --module "$ko" \
@@ -69,7 +83,7 @@ control() {
 	_res=$(grep -E '^(PASS|FAIL|SKIP) control' "$_log" | tail -n 1)
 	if [ "$1" = none ]; then
 		if [ "$_rc" = 0 ]; then
-			ok "control none: clean run passes ($_res)"
+			ok_unit debug-control-none "control none: clean run passes ($_res)"
 		else
 			bad "control none: the clean run did not pass (log $_log): $_res"
 		fi
@@ -77,7 +91,7 @@ control() {
 	fi
 	_hit=$(tr -d '\r' < "$_log" | grep -E "$2" | head -n 1)
 	if [ "$_rc" = 1 ] && [ -n "$_hit" ]; then
-		ok "control $1: reported and failed: $_hit"
+		ok_unit "debug-control-$1" "control $1: reported and failed: $_hit"
 	elif [ "$_rc" = 1 ]; then
 		bad "control $1: failed, but without the expected report /$2/ (log $_log)"
 	else
@@ -99,11 +113,12 @@ drv() {
 	_nic=$2
 	_ko=$3
 	shift 3
+	! reused "debug-$_sc-$_nic" || return 0
 	_log=$out/logs/$_sc-$_nic.log
 	if "$run" --kernel 7.3-debug --nic "$_nic" --timeout 1500 "$@" \
 		--module "$mdst/core/rxscale_core.ko" --module "$mdst/$_ko" \
 		"$RXS_TOP/tests/bench/scenarios/$_sc.sh" >"$_log" 2>&1; then
-		ok "$(grep '^PASS' "$_log" | tail -n 1 | cut -c6-)"
+		ok_unit "debug-$_sc-$_nic" "$(grep '^PASS' "$_log" | tail -n 1 | cut -c6-)"
 	else
 		bad "$_sc on 7.3-debug (log $_log): $(grep -E '^(FAIL|SKIP)' "$_log" | tail -n 1)"
 	fi
