@@ -63,6 +63,7 @@ tools() {
 		tests/bench/tools/nlcheck/build.sh &&
 		tests/bench/tools/rxs-mark/build.sh &&
 		tests/bench/tools/udpsink/build.sh &&
+		tests/bench/tools/rxs-xfer/build.sh &&
 		tests/bench/tools/rebalance/build.sh &&
 		sh tests/bench/tools/mkrtlfw.sh
 }

@@ -150,14 +150,16 @@ if [ "$controls_only" = 0 ] && [ -z "$only" ]; then
 		drv kfault-rx rzg2l-gbeth ravb/rzg2l_gbeth.ko --smp 1 --monitor \
 			--append iomem=relaxed
 		# endurance (issue 18 step 5): 100 reloads and 100 -L under
-		# traffic, a sha256-checked transfer under 20 -L/-X changes;
-		# RXS_ENDURE_MB (default here 64: the debug guest's TCP rate,
-		# docs/debug-kernel.md) and the counts from the environment
-		_em=${RXS_ENDURE_MB:-64}
+		# traffic, a 1 GiB sha256-checked transfer under 20 -L/-X
+		# changes (about 14 min at the debug guest's 10 Mbit/s with
+		# rxs-xfer, docs/debug-kernel.md); RXS_ENDURE_MB and the counts
+		# from the environment
+		_em=${RXS_ENDURE_MB:-1024}
+		_xf=$("$RXS_TOP/tests/bench/tools/rxs-xfer/build.sh" | tail -n 1)
 		drv endurance rtl8127 r8169/r8127.ko --timeout 10800 \
-			--env RXS_ENDURE_MB="$_em"
+			--env RXS_ENDURE_MB="$_em" --file "$_xf"
 		drv endurance mt7988 mtk_eth_soc/mt7988_eth.ko --timeout 10800 \
-			--env RXS_ENDURE_MB="$_em"
+			--env RXS_ENDURE_MB="$_em" --file "$_xf"
 	else
 		rm -rf "$mdst.new"
 		tail -n 20 "$out/modules.log" >&2

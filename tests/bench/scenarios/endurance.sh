@@ -17,9 +17,12 @@
 #             combined/rx/tx, mt7988_eth: rx 1..4): after each, ethtool -l
 #             shows the shape, the default table spreads over exactly the
 #             new RX queues, up, ping, bytes both ways;
-#   transfer  RXS_ENDURE_MB (1024) MiB of /dev/urandom from the peer to
-#             the DUT over one TCP connection (busybox nc), sha256sum at
-#             both ends, which must match, with the byte count; while it
+#   transfer  RXS_ENDURE_MB (1024) MiB of a seeded pseudo-random stream
+#             from the peer to the DUT over one TCP connection (rxs-xfer,
+#             --file build/bench-tools/rxs-xfer, its SHA-256 first checked
+#             against busybox sha256sum), SHA-256 at both ends, which must
+#             match, with the byte count, and every received byte compared
+#             with the seed's stream; while it
 #             runs, RXS_ENDURE_CHANGES (20) changes of the channels (-L)
 #             and the RSS table (-X weight / equal / default), paced by the
 #             DUT's received bytes so that they spread over the transfer;
@@ -252,29 +255,28 @@ phase_transfer() {
 	NSHAPE=0
 	rxs_wait_up "-L $SHAPE before the transfer"
 	rm -f "$E".*
-	mkfifo "$E.fifo" || rxs_fail "mkfifo"
-	mkfifo "$E.hold" || rxs_fail "mkfifo"
-	# the receiver; busybox nc ends when its stdin ends and then drops
-	# what the other side still sends, so its stdin is a FIFO this shell
-	# holds open (fd 7) until the transfer is over
-	mkfifo "$E.count" || rxs_fail "mkfifo"
-	wc -c < "$E.count" > "$E.got" &
-	E_CPID=$!
-	{ nc -l -p "$PORT" < "$E.hold" | tee "$E.count" |
-		{ sha256sum > "$E.rxpart" && mv "$E.rxpart" "$E.rx"; }; } &
+	# rxs-xfer (tests/bench/tools/rxs-xfer): one process per end hashing
+	# in place; its digest checked against busybox sha256sum first, on
+	# 1 MiB of this run's stream
+	XF=$RXS_DIR/files/rxs-xfer
+	[ -x "$XF" ] || rxs_fail "no $XF (run-scenario.sh --file build/bench-tools/rxs-xfer)"
+	E_SEED=$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')
+	E_H1=$("$XF" hash 1048576 "$E_SEED" | awk '{ print $NF }')
+	E_H2=$("$XF" gen 1048576 "$E_SEED" 2>/dev/null | sha256sum | cut -d' ' -f1)
+	[ -n "$E_H1" ] && [ "$E_H1" = "$E_H2" ] ||
+		rxs_fail "rxs-xfer's sha256 of 1 MiB (${E_H1:-none}) is not busybox sha256sum's ($E_H2)"
+	rxs_say "stream seed $E_SEED; rxs-xfer's sha256 of its first MiB equals busybox sha256sum's ($E_H1)"
+	"$XF" recv "$PORT" "$E_SEED" > "$E.rx" 2>&1 &
 	E_RPID=$!
-	exec 7> "$E.hold"
 	EW=0
 	until listening "$PORT"; do
 		EW=$((EW + 1))
-		[ "$EW" -le 50 ] || rxs_fail "the DUT's nc does not listen on $PORT"
+		[ "$EW" -le 50 ] || rxs_fail "the DUT's rxs-xfer does not listen on $PORT"
 		rxs_tick
 	done
 	E_T0=$(cut -d' ' -f1 /proc/uptime)
 	E_R0=$(rx_bytes)
-	sha256sum < "$E.fifo" > "$E.tx" &
-	E_HPID=$!
-	rxs_in_peer sh -c "head -c $E_BYTES /dev/urandom | tee $E.fifo | nc $RXS_DUT_IP $PORT; echo \$? > $E.src" &
+	rxs_in_peer sh -c "$XF send $RXS_DUT_IP $PORT $E_BYTES $E_SEED > $E.tx 2>&1; echo \$? > $E.src" &
 	E_SPID=$!
 	EK=1
 	E_LAST=$E_R0
@@ -311,26 +313,27 @@ phase_transfer() {
 		fi
 		sleep 1
 	done
+	# the sender ends after the receiver closed: the receiver has read all
 	EW=0
-	until [ -s "$E.rx" ] && [ -s "$E.tx" ]; do
+	while kill -0 "$E_RPID" 2>/dev/null; do
 		EW=$((EW + 1))
-		[ "$EW" -le 150 ] || rxs_fail "no sha256 from the DUT's end 30 s after the sender ended"
+		[ "$EW" -le 150 ] || rxs_fail "the DUT's rxs-xfer still runs 30 s after the sender ended"
 		rxs_tick
 	done
 	E_T1=$(cut -d' ' -f1 /proc/uptime)
-	exec 7>&-
-	wait "$E_RPID" 2>/dev/null
-	wait "$E_HPID" 2>/dev/null
-	wait "$E_CPID" 2>/dev/null
-	E_GOT=$(tr -d ' ' < "$E.got")
-	E_SX=$(cut -d' ' -f1 "$E.tx")
-	E_RX=$(cut -d' ' -f1 "$E.rx")
+	E_RRC=0
+	wait "$E_RPID" || E_RRC=$?
+	E_GOT=$(sed -n 's/^rxs-xfer: received \([0-9]*\) bytes .*/\1/p' "$E.rx")
+	E_SX=$(sed -n 's/^rxs-xfer: sent [0-9]* bytes sha256 //p' "$E.tx")
+	E_RX=$(sed -n 's/^rxs-xfer: received [0-9]* bytes sha256 //p' "$E.rx")
+	rxs_say "DUT's rxs-xfer: $(sed -n 's/^rxs-xfer: stream: //p' "$E.rx") (exit $E_RRC)"
 	E_SECS=$(awk -v a="$E_T0" -v b="$E_T1" 'BEGIN { printf "%.1f", b - a }')
 	E_RATE=$(awk -v n="$E_BYTES" -v s="$E_SECS" 'BEGIN { printf "%.2f", n * 8 / s / 1e6 }')
-	rxs_say "peer sent $E_BYTES B (nc status $(cat "$E.src")), sha256 $E_SX"
+	rxs_say "peer sent $E_BYTES B (rxs-xfer status $(cat "$E.src")), sha256 $E_SX"
 	rxs_say "DUT received ${E_GOT:-?} B, sha256 $E_RX"
 	echo "RXSCALE-ENDURE: transfer mib=$E_MB bytes=$E_BYTES received=${E_GOT:-?} changes=$E_NC seconds=$E_SECS mbits=$E_RATE sha256_equal=$([ "$E_SX" = "$E_RX" ] && echo yes || echo no)"
-	[ "$(cat "$E.src")" = 0 ] || rxs_fail "the peer's nc ended with status $(cat "$E.src")"
+	[ "$(cat "$E.src")" = 0 ] || rxs_fail "the peer's rxs-xfer ended with status $(cat "$E.src"): $(cat "$E.tx")"
+	[ "$E_RRC" = 0 ] || rxs_fail "the DUT's rxs-xfer ended with status $E_RRC: $(cat "$E.rx")"
 	[ "$E_GOT" = "$E_BYTES" ] || rxs_fail "the DUT received ${E_GOT:-?} B, the peer sent $E_BYTES"
 	if [ -z "$E_SX" ] || [ "$E_SX" != "$E_RX" ]; then
 		rxs_fail "sha256 differs: peer ${E_SX:-none}, DUT ${E_RX:-none}"
