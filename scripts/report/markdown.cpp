@@ -197,6 +197,41 @@ const CpuStats *cpu_stats(const Run &r, int cpu)
 	return nullptr;
 }
 
+// the CPU with the most softirq time by the exact measurement, or null
+const SoftirqTimeCpu *sirq_busiest(const Run &r)
+{
+	const SoftirqTimeCpu *top = nullptr;
+	for (const SoftirqTimeCpu &c : r.sirq)
+		if (!top || c.all_ns > top->all_ns)
+			top = &c;
+	return top;
+}
+
+// The summary's busiest-core words: by the exact softirq time where the run
+// has it, else mpstat's with a pointer to the caveat when the kernel may
+// undercount (issue 19: the summary said mpstat's even beside exact data).
+std::string busiest_summary(const Run &r)
+{
+	std::ostringstream o;
+	if (const SoftirqTimeCpu *top = sirq_busiest(r)) {
+		const double ns = r.sirq_seconds * 1e9;
+		o << "CPU" << top->cpu << ", " << fmt(100 * top->all_ns / ns, 1) << " % of its time in softirq (NET_RX "
+		  << fmt(100 * top->net_rx_ns / ns, 1) << " %), exact (tracefs hist)";
+		if (const CpuStats *m = cpu_stats(r, top->cpu))
+			o << "; mpstat's %soft mean for it " << fmt(m->soft.mean, 1);
+		return o.str();
+	}
+	const CpuStats *b = cpu_stats(r, r.cpu.busiest);
+	if (!b)
+		return "";
+	o << "CPU" << b->cpu << ", %soft mean " << fmt(b->soft.mean, 1) << " max " << fmt(b->soft.max, 1)
+	  << ", %irq mean " << fmt(b->irq.mean, 1) << " (mpstat";
+	if (get(r, "irq_time_accounting") != "y")
+		o << "; it may undercount softirq time, see the caveat below";
+	o << ")";
+	return o.str();
+}
+
 // the exact softirq time (tracefs hist) per CPU and the busiest core by it;
 // without it, the caveat on mpstat's %soft and what the kernel config says
 std::string softirq_time_section(const Run &r, const std::string &h)
@@ -239,11 +274,8 @@ std::string softirq_time_section(const Run &r, const std::string &h)
 	  << " s: the run plus about a second before and after it); every softirq run counts, in "
 	     "interrupt exit or in ksoftirqd. CPUs not listed ran none.\n\n";
 	const double ns = r.sirq_seconds * 1e9;
-	const SoftirqTimeCpu *top = nullptr;
+	const SoftirqTimeCpu *top = sirq_busiest(r);
 	Rows rows;
-	for (const SoftirqTimeCpu &c : r.sirq)
-		if (!top || c.all_ns > top->all_ns)
-			top = &c;
 	for (const SoftirqTimeCpu &c : r.sirq)
 		rows.push_back({(&c == top ? "**CPU" + std::to_string(c.cpu) + "**" : "CPU" + std::to_string(c.cpu)),
 				fmt(c.all_ns / 1e6, 1), fmt(100 * c.all_ns / ns, 1), fmt(c.net_rx_ns / 1e6, 1),
@@ -804,15 +836,13 @@ std::string markdown_single(const Run &r, const PlotFiles *plots)
 	std::ostringstream o;
 	o << "# rxscale report: " << r.label << "\n\n";
 	const Spread sp = spread_of(r);
-	const CpuStats *b = cpu_stats(r, r.cpu.busiest);
 	o << "- throughput: " << fmt(r.iperf.throughput_bps() / 1e9, 2)
 	  << (r.iperf.server_sent ? " Gbit/s sent (server of a -R run)" : " Gbit/s received")
 	  << ", per-interval median "
 	  << fmt(r.gbps.median, 2) << " (min " << fmt(r.gbps.min, 2) << ", max " << fmt(r.gbps.max, 2)
 	  << "), CV " << fmt(100 * r.gbps.cv, 1) << " %: **" << stability(r.gbps.cv) << "**\n";
-	if (b)
-		o << "- busiest core: CPU" << b->cpu << ", %soft mean " << fmt(b->soft.mean, 1) << " max "
-		  << fmt(b->soft.max, 1) << ", %irq mean " << fmt(b->irq.mean, 1) << "\n";
+	if (const std::string busy = busiest_summary(r); !busy.empty())
+		o << "- busiest core: " << busy << "\n";
 	o << "- queue IRQs: " << sp.verdict << "\n\n";
 	o << plots_block(plots);
 	o << section_hints(r, "##");
@@ -855,10 +885,16 @@ std::string markdown_compare(const Run &a, const Run &b, const PlotFiles *plots)
 		  << change_pct(a.iperf.throughput_bps(), b.iperf.throughput_bps()) << "); per-interval CV "
 		  << fmt(100 * a.gbps.cv, 1) << " % " << stability(a.gbps.cv) << " → "
 		  << fmt(100 * b.gbps.cv, 1) << " % " << stability(b.gbps.cv) << "\n";
+		const SoftirqTimeCpu *ea = sirq_busiest(a), *eb = sirq_busiest(b);
+		if (ea && eb)
+			o << "- busiest core by softirq time (exact, tracefs hist): CPU" << ea->cpu << " "
+			  << fmt(100 * ea->all_ns / (a.sirq_seconds * 1e9), 1) << " % → CPU" << eb->cpu << " "
+			  << fmt(100 * eb->all_ns / (b.sirq_seconds * 1e9), 1) << " %\n";
 		if (xa && xb)
-			o << "- busiest core: CPU" << xa->cpu << " (%soft+%irq " << fmt(xa->soft.mean + xa->irq.mean, 1)
-			  << ", %soft max " << fmt(xa->soft.max, 1) << ") → CPU" << xb->cpu << " ("
-			  << fmt(xb->soft.mean + xb->irq.mean, 1) << ", %soft max " << fmt(xb->soft.max, 1) << ")\n";
+			o << "- busiest core" << (ea && eb ? " by mpstat" : "") << ": CPU" << xa->cpu << " (%soft+%irq "
+			  << fmt(xa->soft.mean + xa->irq.mean, 1) << ", %soft max " << fmt(xa->soft.max, 1) << ") → CPU"
+			  << xb->cpu << " (" << fmt(xb->soft.mean + xb->irq.mean, 1) << ", %soft max "
+			  << fmt(xb->soft.max, 1) << ")" << (ea && eb ? "" : " (mpstat)") << "\n";
 		o << "- largest share of NET_RX softirqs: " << top_rx(a) << " → " << top_rx(b) << "\n\n";
 	}
 	o << "## Side by side\n\n";

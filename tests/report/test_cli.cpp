@@ -587,6 +587,23 @@ TEST_F(Cli, ExactSoftirqTimeReplacesTheCaveat)
 		  std::string::npos)
 		<< r.out;
 	EXPECT_EQ(r.out.find("Caveat: %soft"), std::string::npos) << r.out;
+	// the summary at the top says the exact numbers too, not mpstat's
+	EXPECT_NE(r.out.find("- busiest core: CPU0, 13.0 % of its time in softirq (NET_RX 12.0 %), exact "
+			     "(tracefs hist); mpstat's %soft mean for it "),
+		  std::string::npos)
+		<< r.out;
+	// compared with a run without it: mpstat's for both, said so
+	r = run(d + " " + off);
+	ASSERT_EQ(r.status, 0) << r.err;
+	EXPECT_EQ(r.out.find("busiest core by softirq time (exact"), std::string::npos) << r.out;
+	EXPECT_NE(r.out.find(") (mpstat)\n"), std::string::npos) << r.out;
+	// compared with itself: the exact line first, then mpstat's named
+	r = run(d + " " + d);
+	ASSERT_EQ(r.status, 0) << r.err;
+	EXPECT_NE(r.out.find("- busiest core by softirq time (exact, tracefs hist): CPU0 13.0 % → CPU0 13.0 %\n"
+			     "- busiest core by mpstat: CPU"),
+		  std::string::npos)
+		<< r.out;
 
 	// a sum that went down, and a line not in the layout: errors
 	ASSERT_EQ(sh("sed -i 's/^0 3 900 1250000000$/0 3 900 4/' '" + d + "/softirq-time.after'"), 0);
@@ -611,6 +628,9 @@ TEST_F(Cli, MpstatOnlyPrintsTheCaveat)
 		<< r.out;
 	EXPECT_NE(r.out.find("The run directory does not say whether its kernel has it"), std::string::npos);
 	EXPECT_EQ(r.out.find("Softirq time (tracefs hist, exact)"), std::string::npos);
+	// the summary's busiest core is mpstat's, and says it may undercount
+	EXPECT_NE(r.out.find(" (mpstat; it may undercount softirq time, see the caveat below)\n"), std::string::npos)
+		<< r.out;
 
 	const std::string d = copy("run-rps-on");
 	ASSERT_EQ(sh("printf 'softirq_time=none: no synthetic_events in /sys/kernel/tracing\\n"
