@@ -12,7 +12,8 @@
 # on every run and only rewritten when they change; meson then reconfigures
 # by itself. A re-run therefore costs the ninja run: seconds when little
 # changed. Concurrent runs are serialised with flock. The last line
-# printed on stdout is the path of qemu-system-aarch64. TCG plugins are
+# printed on stdout is the path of a copy of qemu-system-aarch64 named
+# after the checkout's models (qemu-system-aarch64-m<hash>, below). TCG plugins are
 # enabled, and the bench's own plugin (plugins/rxs_icount.c: instructions
 # executed between guest markers) is built beside it as
 # plugins/librxs_icount-<source hash>.so.
@@ -76,6 +77,24 @@ key=$( {
 top=$RXS_CACHE/qemu-$QEMU_UPSTREAM-$debver_noepoch-$key
 src=$top/src
 bld=$top/build
+
+# The build tree is shared by every checkout on the machine, and each run
+# syncs its own checkout's models into it: a guest booted from
+# $bld/qemu-system-aarch64 could run another checkout's models, synced and
+# built while it waited for the guest lock. So the binary printed is a copy
+# named after everything compiled from the checkout (models, devices
+# files, Kconfig fragment, this script), made under the lock right after
+# its build and never rewritten; when that copy exists, nothing is built.
+mkey=$( {
+	find "$models_dir" -type f ! -name '*.sh'
+	ls "$here/Kconfig.rxscale" "$here"/devices-*.mak "$here/build.sh"
+} | LC_ALL=C sort | xargs cat | sha256sum | cut -c1-12)
+pinned=$bld/qemu-system-aarch64-m$mkey
+plug=$bld/plugins/librxs_icount-$(sha256sum "$here/plugins/rxs_icount.c" | cut -c1-12).so
+if [ -x "$pinned" ] && [ -f "$plug" ] && [ "$targets" = aarch64 ]; then
+	echo "$pinned"
+	exit 0
+fi
 
 # --- unpack and patch (once per key) ----------------------------------------
 if ! rxs_stamp_ok "$src" "$debver $key"; then
@@ -242,7 +261,6 @@ fi
 # source replace another's newer plugin (run-scenario.sh names the same
 # file).
 plug_src=$here/plugins/rxs_icount.c
-plug=$bld/plugins/librxs_icount-$(sha256sum "$plug_src" | cut -c1-12).so
 if [ ! -f "$plug" ]; then
 	mkdir -p "$bld/plugins"
 	cc -shared -fPIC -O2 -Wall -Wextra -Werror -Wno-unused-parameter \
@@ -250,4 +268,10 @@ if [ ! -f "$plug" ]; then
 		rxs_die "the rxs_icount plugin did not build"
 	mv "$plug.tmp.$$" "$plug"
 fi
-echo "$bld/qemu-system-aarch64"
+if [ ! -x "$pinned" ]; then
+	cp "$bld/qemu-system-aarch64" "$pinned.tmp.$$"
+	mv "$pinned.tmp.$$" "$pinned"
+	# the 8 newest copies stay (a running QEMU keeps its file open)
+	ls -t "$bld"/qemu-system-aarch64-m* 2>/dev/null | tail -n +9 | xargs -r rm -f
+fi
+echo "$pinned"
