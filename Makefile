@@ -34,7 +34,8 @@ KBUILD_ARGS = -C $(KDIR) M=$(TOP) RXSCALE_COMPAT_DIR=$(COMPAT_DIR)
 	uninstall uninstall-tools uninstall-modules clean compat kdir-check hdrtest check check-full \
 	prepare unit matrix checkpatch bench bench-full demo help toeplitz-bench \
 	report-tool netns-demo netns-sweep guest-demo softirq-compare selftests gbeth-compare \
-	debug-kernel check-debug rebalance-compare rebalance-loop rss-count-cost
+	debug-kernel check-debug rebalance-compare rebalance-loop rss-count-cost \
+	rss-count-cost-mt7988
 
 all: modules
 
@@ -180,6 +181,12 @@ rebalance-loop:
 # counting r8127's text pages; 2 boots each.
 rss-count-cost:
 	tests/bench/rss-count-cost.sh --runs 2
+
+# The same for mt7988_eth, which counts by hashing in software while its
+# debugfs rss_buckets_count is 1: counting on, off, and a build without
+# the code (docs/rebalance.md); 2 boots each.
+rss-count-cost-mt7988:
+	tests/bench/rss-count-cost.sh --nic mt7988 --runs 2
 
 # rzg2l_gbeth on the GbEth model as a single-core board (the peer on a
 # vCPU of its own): its defaults against coalescing and threading off and

@@ -23,6 +23,9 @@
 #include <linux/u64_stats_sync.h>
 #include <linux/workqueue.h>
 #include <rxscale/kcore.h>
+#include <rxscale/rss_buckets.h>
+#include <rxscale/rss_ethtool.h>
+#include <rxscale/toeplitz.h>
 
 #include "mt7988_regs.h"
 
@@ -136,6 +139,20 @@ struct mt7988_dev_stats {
 	u64 lro_flush_not_in_seq;
 };
 
+/*
+ * Per-bucket RX counters of one RSS ring (debugfs rss_buckets), counted
+ * only while rss_buckets_count is 1: the frame engine reports no hash,
+ * so the driver hashes each frame in software (mt7988_rx_bucket()).
+ * Written by the ring's NAPI only, a cache-line aligned array of its own;
+ * summed over the rings when read. @mismatch: counted frames whose
+ * bucket's table entry is not this ring, the one the hardware chose.
+ */
+struct mt7988_rx_buckets {
+	struct rxs_rss_buckets c;
+	u64 mismatch;
+	struct u64_stats_sync syncp;
+} ____cacheline_aligned_in_smp;
+
 struct mt7988_priv;
 
 struct mt7988_tx_ring {
@@ -242,7 +259,23 @@ struct mt7988_priv {
 	struct work_struct reset_work;		/* TX timeout recovery */
 	u64 tx_timeouts;			/* WRITE_ONCE/READ_ONCE */
 	u64 resets;				/* under RTNL; READ_ONCE */
+
+	/* rss_buckets (mt7988_debugfs.c) */
+	struct mt7988_rx_buckets rx_buckets[MT7988_MAX_RX_RINGS];
+	/* counting on: the Toeplitz tables of rss_key, else NULL (RTNL) */
+	struct rxs_toeplitz __rcu *bucket_hash;
+	struct dentry *dbg_dir;
 };
+
+/*
+ * The hash types in effect (RXS_HT_*): the SDK's whole IPv4 and IPv6
+ * fields (mt7988_hw_write_rss() writes 7 for each) with RSS on, none
+ * with one RX queue (RSS off).
+ */
+static inline u32 mt7988_rss_types(const struct mt7988_priv *eth)
+{
+	return eth->vmap.n_rx < 2 ? 0 : RXS_HT_ALL;
+}
 
 static inline u32 mt7988_r32(struct mt7988_priv *eth, u32 reg)
 {
@@ -321,6 +354,12 @@ void mt7988_reset_work(struct work_struct *work);
 int mt7988_reconfigure(struct mt7988_priv *eth, u32 rx, u32 comb);
 int mt7988_resize_rx(struct mt7988_priv *eth, u32 size);
 void mt7988_rss_default_indir(struct mt7988_priv *eth);
+
+/* mt7988_debugfs.c */
+int mt7988_debugfs_add(struct mt7988_priv *eth);
+void mt7988_buckets_rekey(struct mt7988_priv *eth);
+void mt7988_debugfs_init(void);
+void mt7988_debugfs_exit(void);
 
 /* mt7988_ethtool.c */
 int mt7988_set_ethtool_ops(struct net_device *dev);

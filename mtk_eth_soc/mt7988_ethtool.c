@@ -216,6 +216,8 @@ static int mt7988_rss_set(struct net_device *dev, const u32 *indir,
 		memcpy(eth->rss_key, key, sizeof(eth->rss_key));
 	if (eth->up)
 		mt7988_hw_write_rss(eth);
+	if (key)
+		mt7988_buckets_rekey(eth);
 	return 0;
 }
 
@@ -231,9 +233,7 @@ static u32 mt7988_rss_hash_conf(struct net_device *dev)
 
 static u32 mt7988_rss_get_hash(struct net_device *dev)
 {
-	struct mt7988_priv *eth = netdev_priv(dev);
-
-	return eth->vmap.n_rx < 2 ? 0 : RXS_HT_ALL;
+	return mt7988_rss_types(netdev_priv(dev));
 }
 
 static int mt7988_rss_set_hash(struct net_device *dev, u32 set)

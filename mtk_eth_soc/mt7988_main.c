@@ -36,6 +36,8 @@ static void mt7988_stats_init(struct mt7988_priv *eth)
 	for (i = 0; i < MT7988_MAX_TX_QUEUES; i++)
 		u64_stats_init(&eth->tx_stats[i].syncp);
 	u64_stats_init(&eth->tx_xmit_stats.syncp);
+	for (i = 0; i < MT7988_MAX_RX_RINGS; i++)
+		u64_stats_init(&eth->rx_buckets[i].syncp);
 	for (i = 0; i < MT7988_LRO_RULES; i++)
 		u64_stats_init(&eth->lro_stats[i].syncp);
 }
@@ -251,6 +253,9 @@ static int mt7988_probe(struct platform_device *pdev)
 	ret = devm_register_netdev(dev, ndev);
 	if (ret)
 		return dev_err_probe(dev, ret, "register_netdev\n");
+	ret = mt7988_debugfs_add(eth);
+	if (ret)
+		return ret;
 	netdev_info(ndev, "MT7988 gmac0 at %s, %pM: %u RX rings (%s), %u in use%s\n",
 		    dev_name(dev), ndev->dev_addr, eth->max_rx,
 		    eth->legacy_rx ? "fe2" : "pdma lines", eth->vmap.n_rx,
@@ -271,7 +276,25 @@ static struct platform_driver mt7988_driver = {
 		.of_match_table = mt7988_of_match,
 	},
 };
-module_platform_driver(mt7988_driver);
+
+static int __init mt7988_init(void)
+{
+	int ret;
+
+	mt7988_debugfs_init();
+	ret = platform_driver_register(&mt7988_driver);
+	if (ret)
+		mt7988_debugfs_exit();
+	return ret;
+}
+module_init(mt7988_init);
+
+static void __exit mt7988_exit(void)
+{
+	platform_driver_unregister(&mt7988_driver);
+	mt7988_debugfs_exit();
+}
+module_exit(mt7988_exit);
 
 RXS_IMPORT_NS();
 MODULE_DESCRIPTION("MediaTek MT7988 frame engine driver with RSS (rxscale)");

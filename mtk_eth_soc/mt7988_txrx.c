@@ -29,6 +29,8 @@
 #include <net/ip.h>
 #include <net/tcp.h>
 
+#include <rxscale/rss_swhash.h>
+
 #include "mt7988.h"
 
 #define MT7988_TX_MASK		(MT7988_TX_RING_SIZE - 1)
@@ -732,11 +734,58 @@ static u32 mt7988_rx_offloads(struct mt7988_rx_ring *r, struct sk_buff *skb,
 	return segs;
 }
 
+/*
+ * The bench's cost measurement (tests/bench/rss-count-cost.sh --nic
+ * mt7988) builds the driver a second time with
+ * KCFLAGS=-DMT7988_BENCH_NO_RSS_BUCKETS: no per-frame test at all.
+ */
+#ifdef MT7988_BENCH_NO_RSS_BUCKETS
+#define MT7988_COUNT_BUCKETS	false
+#else
+#define MT7988_COUNT_BUCKETS	true
+#endif
+
+/*
+ * rss_buckets counting (on): the frame's Toeplitz hash in software with
+ * the key's tables @th and the hash types in effect, into its bucket;
+ * a frame whose bucket's table entry is not this ring (the hardware's
+ * choice) is a mismatch. Frames without a hash input are not counted.
+ */
+static void mt7988_rx_bucket(struct mt7988_rx_ring *r,
+			     const struct rxs_toeplitz *th,
+			     const struct sk_buff *skb)
+{
+	struct mt7988_priv *eth = r->eth;
+	struct mt7988_rx_buckets *b = &eth->rx_buckets[r->q];
+	const u8 *l3 = skb->data;
+	u32 len = skb_headlen(skb), hash, bkt;
+	u16 type = ntohs(skb->protocol);
+
+	if (type == ETH_P_8021Q && len >= VLAN_HLEN) {
+		type = (l3[2] << 8) | l3[3];
+		l3 += VLAN_HLEN;
+		len -= VLAN_HLEN;
+	}
+	if (!rxs_swhash_frame(th, l3, len, type, mt7988_rss_types(eth), &hash))
+		return;
+	bkt = rxs_rss_bucket(hash, MT7988_RSS_INDIR_SIZE);
+	u64_stats_update_begin(&b->syncp);
+	rxs_rss_buckets_count(&b->c, hash, MT7988_RSS_INDIR_SIZE, skb->len);
+	if (READ_ONCE(eth->rss_indir[bkt]) != r->q)
+		b->mismatch++;
+	u64_stats_update_end(&b->syncp);
+}
+
 static int mt7988_rx_poll(struct mt7988_rx_ring *r, int budget)
 {
 	struct net_device *dev = r->eth->dev;
 	struct mt7988_rx_tally t = { 0 };
+	const struct rxs_toeplitz *th = NULL;
 	int done = 0;
+
+	/* RSS rings only: an LRO ring's frames are steered by its rule */
+	if (MT7988_COUNT_BUCKETS && !r->lro)
+		th = rcu_dereference_bh(r->eth->bucket_hash);
 
 	while (done < budget) {
 		u32 i = (r->cur + 1) % r->size;
@@ -760,6 +809,8 @@ static int mt7988_rx_poll(struct mt7988_rx_ring *r, int budget)
 			continue;
 		}
 		skb->protocol = eth_type_trans(skb, dev);
+		if (unlikely(th))
+			mt7988_rx_bucket(r, th, skb);
 		t.packets += mt7988_rx_offloads(r, skb, rxd3, rxd6, &t);
 		skb_record_rx_queue(skb, r->stat_q);
 		t.bytes += skb->len;

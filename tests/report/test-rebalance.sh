@@ -81,6 +81,9 @@ EOS
 cat > "$F/bin/sleep" <<'EOS'
 #!/bin/sh
 echo "sleep $*" >> "$FAKE/log"
+sw=${FAKE_CNT%/*}/rss_buckets_count
+[ -f "$sw" ] && echo "switch while sampling: $(cat "$sw")" >> "$FAKE/log"
+[ -f "$FAKE/sleep-kill" ] && kill -TERM "$PPID"
 n=$(head -n 1 "$FAKE/seq")
 [ -n "$n" ] && cp "$FAKE/$n" "$FAKE_CNT"
 tail -n +2 "$FAKE/seq" > "$FAKE/seq.new" && mv "$FAKE/seq.new" "$FAKE/seq"
@@ -350,6 +353,45 @@ tune --dry-run rebalance eth0
 expect_rc 1 "tracing/ is never read"
 expect_out "no rss_buckets file for eth0" "tracing/ is never read"
 mv "$T/r8127.away" "$R/sys/kernel/debug/r8127"
+
+# a driver that counts on demand (mt7988_eth): rss_buckets_count beside the
+# counter file is 1 while sampling and what it was after, also after an
+# error and a signal; r8127's directory has none (nothing said, above)
+SW=${CNT%/*}/rss_buckets_count
+echo 0 > "$SW"
+default_table
+cp "$F/s0" "$CNT"
+seq_is s1
+: > "$F/log"
+tune --dry-run rebalance --once eth0
+expect_rc 0 "switch"
+expect_out "counting on (.*rss_buckets_count: 1 while sampling, back to 0 after)" "switch"
+grep -q "switch while sampling: 1" "$F/log" && ok || bad "switch: not 1 while sampling"
+[ "$(cat "$SW")" = 0 ] && ok || bad "switch: $(cat "$SW") after, wanted 0"
+cp "$F/s1" "$CNT"
+seq_is s0
+tune rebalance eth0
+expect_rc 1 "switch, counters backwards"
+[ "$(cat "$SW")" = 0 ] && ok || bad "switch after an error: $(cat "$SW"), wanted 0"
+cp "$F/s0" "$CNT"
+seq_is s1
+: > "$F/sleep-kill"
+tune rebalance --loop eth0
+rm -f "$F/sleep-kill"
+expect_rc 130 "switch, TERM while sampling"
+[ "$(cat "$SW")" = 0 ] && ok || bad "switch after TERM: $(cat "$SW"), wanted 0"
+echo 1 > "$SW"
+cp "$F/s0" "$CNT"
+seq_is s1
+tune --dry-run rebalance eth0
+expect_rc 0 "switch already on"
+expect_no "counting on" "switch already on"
+[ "$(cat "$SW")" = 1 ] && ok || bad "switch already on: $(cat "$SW") after, wanted 1"
+echo 2 > "$SW"
+tune --dry-run rebalance eth0
+expect_rc 1 "switch reads 2"
+expect_out "not 0 or 1" "switch reads 2"
+rm -f "$SW"
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

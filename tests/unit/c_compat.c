@@ -13,6 +13,7 @@
 #include <rxscale/rss_ethtool.h>
 #include <rxscale/stats.h>
 #include <rxscale/rss_buckets.h>
+#include <rxscale/rss_swhash.h>
 
 #include "c_compat.h"
 
