@@ -335,11 +335,13 @@ if [ "$REAL_UDEV" = 1 ]; then
 	[ -z "$_err" ] || rxs_fail "udevd: $_err"
 	grep -F "${RULE##*/}:" /tmp/udevd.reload | grep -q "RUN" ||
 		rxs_fail "udevd's log shows no RUN of ${RULE##*/} applied for the reloaded DUT: the rule did not match"
+	# every rxscale-tune command udevd ran succeeded, and one of them
+	# was apply on the DUT's name ($name substituted)
 	_cmd="$TUNE apply --iface $PNAME $STATE"
-	_nrun=$(grep -cF "Running command \"$_cmd\"" /tmp/udevd.reload)
-	_nok=$(grep -cF "Process '$_cmd' succeeded." /tmp/udevd.reload)
-	[ "$_nrun" -ge 1 ] || rxs_fail "udevd ran no '$_cmd' after the reload"
-	[ "$_nok" -eq "$_nrun" ] || rxs_fail "udevd ran '$_cmd' $_nrun times, $_nok succeeded"
+	_nrun=$(grep -cF "Running command \"$TUNE " /tmp/udevd.reload)
+	_nok=$(grep -F "Process '$TUNE " /tmp/udevd.reload | grep -c "' succeeded\.$")
+	[ "$_nok" -eq "$_nrun" ] || rxs_fail "udevd ran rxscale-tune $_nrun times, $_nok succeeded"
+	grep -qF "Running command \"$_cmd\"" /tmp/udevd.reload || rxs_fail "udevd did not run '$_cmd' after the reload"
 	rxs_check_pass "real udevd: the kernel's add uevent reached systemd-udevd, ${RULE##*/} matched and udevd ran its RUN+= with \$name substituted ($_nrun run(s): '$_cmd', each exit 0)"
 	APPLY_LOG=/tmp/udevd.reload
 else
