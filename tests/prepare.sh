@@ -4,9 +4,10 @@
 # Everything `make check` needs before its first test, installed and built
 # by the project itself, each step timed: the Debian packages (one apt run
 # for all suites), sparse, the six kernel trees of the compile matrix, QEMU
-# with the device models, the bench guests, the arm64 modules and guest
-# tools. Each step is cached (RXSCALE_CACHE, keyed by version), so on a
-# warm cache every step costs seconds.
+# with the device models, the bench guests (and the udev extra that
+# r8127-persist asks for), the arm64 modules and guest tools. Each step is
+# cached (RXSCALE_CACHE, keyed by version), so on a warm cache every step
+# costs seconds.
 #
 #   tests/prepare.sh [--serial]
 #
@@ -54,7 +55,8 @@ trees() {
 }
 
 guests() {
-	tests/bench/guest/build.sh 6.1 && tests/bench/guest/build.sh 7.3
+	tests/bench/guest/build.sh 6.1 && tests/bench/guest/build.sh 7.3 &&
+		tests/bench/guest/udev.sh 7.3
 }
 
 tools() {

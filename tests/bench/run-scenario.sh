@@ -43,6 +43,8 @@
 #        for the kernel (its overlay.cpio.gz) to the guest's initramfs, e.g.
 #        "selftests": python3 and the kernel's driver selftests in /opt/linux.
 #        The base image stays as it is for the scenarios that do not ask.
+#        A scenario asks itself with a line "# rxs-guest-extra: NAME" (e.g.
+#        "udev": Debian's systemd-udevd and udevadm, guest/udev.sh).
 #   --icount: load the bench's TCG plugin (qemu/plugins/rxs_icount.c), which
 #        counts the instructions the emulated CPUs execute, and copy
 #        rxs-mark into the guest (/rxscale/files/rxs-mark). Each lib.sh
@@ -145,6 +147,10 @@ done
 [ -n "$kernel" ] && [ -n "$nic" ] && [ -n "$scenario" ] || usage
 [ -f "$scenario" ] || rxs_die "scenario $scenario not found"
 name=$(basename "$scenario" .sh)
+for x in $(sed -n 's/^# rxs-guest-extra: *\([A-Za-z0-9_-]*\) *$/\1/p' "$scenario"); do
+	[ -x "$here/guest/$x.sh" ] || rxs_die "$scenario asks for guest extra $x: no tests/bench/guest/$x.sh"
+	case " $extras " in *" $x "*) ;; *) extras="$extras $x" ;; esac
+done
 
 fail() {
 	echo "FAIL $name (kernel $kernel, nic $nic): $*"
