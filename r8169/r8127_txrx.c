@@ -262,10 +262,14 @@ static bool r8127_rx_one(struct r8127_rx_ring *r, u32 i, u32 opts1,
 	if (opts2 & R8127_RX_VLAN)
 		__vlan_hwaccel_put_tag(skb, htons(ETH_P_8021Q),
 				       swab16(FIELD_GET(R8127_RX_VLAN_TAG, opts2)));
+	/*
+	 * rx_bytes is the Ethernet frame without FCS (if_link.h), as TX
+	 * counts it: len, before eth_type_trans() pulls the header
+	 */
+	c->packets++;
+	c->bytes += len;
 	skb->protocol = eth_type_trans(skb, dev);
 	skb_record_rx_queue(skb, r->q);
-	c->packets++;
-	c->bytes += skb->len;
 	if (rss && R8127_COUNT_BUCKETS)
 		r8127_rx_count_bucket(r, hash, skb->len);
 	napi_gro_receive(r->napi, skb);

@@ -87,10 +87,17 @@ static uint16_t l4_csum(const uint8_t *ip, bool v6, uint8_t proto,
 /* ---------------------------------------------------------------- */
 /* transmit                                                         */
 
+/*
+ * @len: the frame as sent, padded, without the FCS the MAC appends. The
+ * octets count it with its 4-byte FCS, as the RX side counts the length
+ * the descriptor reports (FCS included, up strips ETH_FCS_LEN): one rule
+ * for both directions (model choice, docs/hw/rtl8127.md section 5 "Tally
+ * counters").
+ */
 static void rtl8127_count_tx(RTL8127Core *core, const uint8_t *buf, size_t len)
 {
     core->cnt.tx_packets++;
-    core->cnt.tx_octets += len;
+    core->cnt.tx_octets += len + 4;
     if (is_broadcast_ether_addr(buf)) {
         core->cnt.tx_broadcast++;
     } else if (is_multicast_ether_addr(buf)) {
