@@ -271,7 +271,7 @@ static bool r8127_rx_one(struct r8127_rx_ring *r, u32 i, u32 opts1,
 	skb->protocol = eth_type_trans(skb, dev);
 	skb_record_rx_queue(skb, r->q);
 	if (rss && R8127_COUNT_BUCKETS)
-		r8127_rx_count_bucket(r, hash, skb->len);
+		r8127_rx_count_bucket(r, hash, len);
 	napi_gro_receive(r->napi, skb);
 	return true;
 }
