@@ -237,7 +237,8 @@ trap 'exit 130' INT TERM
 inj=$work/inj
 mkdir -p "$inj/rxscale/modules"
 cp "$scenario" "$inj/rxscale/scenario.sh"
-cp "$here/scenarios/lib.sh" "$inj/rxscale/lib.sh"
+# lib.sh and the shared parts some scenarios source beside it (lib-*.sh)
+cp "$here"/scenarios/lib.sh "$here"/scenarios/lib-*.sh "$inj/rxscale/"
 echo "$name" > "$inj/rxscale/name"
 # A driver module's library dependencies (the .modinfo depends= field: rxscale_core)
 # come along from the same build tree (build-modules.sh puts core/ beside

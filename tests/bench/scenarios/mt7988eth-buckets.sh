@@ -15,6 +15,7 @@
 # --file build/bench-tools/rxscale-rebalance
 # (tests/bench/tools/rebalance/build.sh).
 . ./lib.sh
+. ./lib-buckets.sh
 
 [ "${RXS_DUT_BUS:-pci}" = platform ] ||
 	rxs_fail "run with --nic mt7988 (a platform DUT), not '$RXS_NIC'"
@@ -29,12 +30,9 @@ SW=$D/rss_buckets_count
 rxs_ping 3
 
 stat_of() { rxs_ethtool_stat "$1"; }
-# snap NAME: the counter file and the rings' counters
+# snap NAME: the counter file and the rings' counters (lib-buckets.sh)
 snap() {
-	cat "$CNT" > "/tmp/b.$1" || rxs_fail "cannot read $CNT"
-	for q in 0 1 2 3; do
-		echo "$q $(stat_of "rx${q}_packets") $(stat_of "rx${q}_bytes")"
-	done > "/tmp/q.$1"
+	rxs_buckets_snap "$CNT" "$1"
 }
 mism() { sed -n 's/^# counting [01] .*mismatches \([0-9]*\)$/\1/p' "/tmp/b.$1"; }
 total() { awk '!/^#/ { s += $3 } END { print s + 0 }' "/tmp/b.$1"; }
@@ -92,31 +90,7 @@ rxs_say "counted $N packets, mismatches $M"
 [ -n "$M" ] || rxs_fail "no mismatch count in the header: $(sed -n 2p /tmp/b.b)"
 [ "$N" -ge 20000 ] || rxs_fail "only $N packets counted"
 [ "$M" = 0 ] || rxs_fail "$M counted frames' buckets point at another ring than the model delivered them on"
-# per queue: bucket sums (queue = the table's entry) against the rings
-awk '
-FILENAME ~ /b\.a$/ && !/^#/ { p0[$1] = $3; y0[$1] = $4; next }
-FILENAME ~ /b\.b$/ && !/^#/ { bp[$2] += $3 - p0[$1]; by[$2] += $4 - y0[$1]
-	if ($3 > p0[$1]) used++; next }
-FILENAME ~ /q\.a$/ { rp[$1] = -$2; ry[$1] = -$3; next }
-FILENAME ~ /q\.b$/ { rp[$1] += $2; ry[$1] += $3 }
-END {
-	for (q = 0; q < 4; q++) {
-		printf "queue %d: buckets %d packets %d bytes, ring %d packets %d bytes\n",
-			q, bp[q], by[q], rp[q], ry[q]
-		d = rp[q] - bp[q]
-		# ring 0 also takes the frames no hash type covers (ARP), uncounted
-		if (d < 0 || (q > 0 && (d != 0 || ry[q] != by[q])) || d > 20) bad = 1
-		if (bp[q] < 100) idle = 1
-	}
-	printf "buckets with packets: %d\n", used
-	if (used < 16) bad = 1
-	exit bad + 2 * idle
-}' /tmp/b.a /tmp/b.b /tmp/q.a /tmp/q.b
-case $? in
-0) ;;
-2) rxs_fail "a queue got fewer than 100 counted packets from 32 flows" ;;
-*) rxs_fail "bucket sums and ring counters differ (above)" ;;
-esac
+rxs_buckets_vs_rings a b
 
 rxs_step "off again: counting stops"
 echo 0 > "$SW" || rxs_fail "cannot write 0 to $SW"

@@ -22,94 +22,18 @@
 # text sections are printed, one "RXSCALE-MODSECT: MODULE SECTION ADDR"
 # each (/sys/module/*/sections; their sizes come from the .ko on the
 # host).
+# The method (CPUs, pktgen, windows, output): scenarios/lib-cost.sh.
 . ./lib.sh
+. ./lib-cost.sh
 
-RXS_COST_WINDOWS=${RXS_COST_WINDOWS:-3}
-RXS_COST_SECS=${RXS_COST_SECS:-8}
-RXS_COST_PORTS=${RXS_COST_PORTS:-256}
-
-[ -x /rxscale/files/rxs-mark ] || rxs_fail "no /rxscale/files/rxs-mark (run with --icount-pages)"
-[ -x /rxscale/files/udpsink ] || rxs_fail "no /rxscale/files/udpsink (--file build/bench-tools/udpsink)"
-[ "$(grep -c '^processor' /proc/cpuinfo)" = 2 ] || rxs_fail "run with --smp 2 (DUT CPU 0, peer CPU 1)"
-
+rxs_cost_check
 rxs_setup
 [ "$(rxs_dut_driver)" = r8127 ] || rxs_fail "the DUT's driver is $(rxs_dut_driver), not r8127"
 rxs_dmesg_expect_nofw 1
 rxs_wait_link 20
 rxs_ping 3
-
-rxs_step "peer on CPU 1, every r8127 vector on CPU 0, RPS off, NAPI in softirq"
-for irq in $(rxs_pci_irqs "$RXS_PEER_PCI"); do
-	rxs_irq_set_cpus "$irq" 1
-done
-for q in $(rxs_in_peer sh -c "ls -d /sys/class/net/$RXS_PEER/queues/rx-*"); do
-	rxs_in_peer sh -c "echo 2 > $q/rps_cpus" || rxs_fail "cannot set RPS of the peer ($q)"
-done
-for q in /sys/class/net/"$RXS_DUT"/queues/rx-*; do
-	echo 0 > "$q/rps_cpus" || rxs_fail "cannot switch RPS off on $q"
-done
-if [ -e "/sys/class/net/$RXS_DUT/threaded" ]; then
-	echo 0 > "/sys/class/net/$RXS_DUT/threaded" ||
-		rxs_fail "cannot switch threaded NAPI off on $RXS_DUT"
-fi
-for irq in $(rxs_dut_irq_list); do
-	[ -e "/proc/irq/$irq/smp_affinity_list" ] || continue
-	rxs_irq_set_cpus "$irq" 0
-done
-ethtool -l "$RXS_DUT" | sed -n '/Current/,$p'
-
-for m in rxscale_core r8127; do
-	for s in "/sys/module/$m/sections"/.text*; do
-		[ -e "$s" ] || rxs_fail "no $s"
-		echo "RXSCALE-MODSECT: $m ${s##*/} $(cat "$s")"
-	done
-done
-
-rxs_step "pktgen: 60-byte UDP frames from $RXS_COST_PORTS source ports, peer CPU 1"
-modprobe pktgen || rxs_fail "modprobe pktgen"
-pg=/proc/net/pktgen
-rxs_in_peer sh -c "echo rem_device_all > $pg/kpktgend_1 &&
-	echo 'add_device $RXS_PEER' > $pg/kpktgend_1" ||
-	rxs_fail "pktgen: add_device $RXS_PEER"
-for c in "count 0" "delay 0" "pkt_size 60" "clone_skb 0" "dst $RXS_DUT_IP" \
-	"src_min $RXS_PEER_IP" "src_max $RXS_PEER_IP" "dst_mac $RXS_DUT_MAC" \
-	"udp_src_min 10000" "udp_src_max $((10000 + RXS_COST_PORTS - 1))" \
-	"udp_dst_min 5001" "udp_dst_max 5001" "flag UDPCSUM"; do
-	rxs_in_peer sh -c "echo '$c' > $pg/$RXS_PEER" ||
-		rxs_fail "pktgen: '$c' refused"
-done
-taskset -c 0 /rxscale/files/udpsink 5001 > /tmp/udpsink.txt 2>&1 &
-sink=$!
-sleep 1
-rxs_in_peer sh -c "echo start > $pg/pgctrl" &
-pgpid=$!
-sleep 3
-
-ip_in() {
-	awk '$1 == "Ip:" && $3 ~ /^[0-9]/ { print $4 }' /proc/net/snmp
-}
-drv_rx() {
-	cat "/sys/class/net/$RXS_DUT/statistics/rx_packets"
-}
-
-w=1
-while [ "$w" -le "$RXS_COST_WINDOWS" ]; do
-	i0=$(ip_in) d0=$(drv_rx) t0=$(cut -d ' ' -f 1 /proc/uptime)
-	rxs_mark "w$w:start"
-	sleep "$RXS_COST_SECS"
-	rxs_mark "w$w:end"
-	i1=$(ip_in) d1=$(drv_rx) t1=$(cut -d ' ' -f 1 /proc/uptime)
-	if [ -z "$i0" ] || [ -z "$i1" ] || [ -z "$d0" ] || [ -z "$d1" ]; then
-		rxs_fail "window $w: no Ip InReceives or rx_packets"
-	fi
-	echo "RXSCALE-COST: window=$w secs=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }') ip_in=$((i1 - i0)) drv_rx=$((d1 - d0))"
-	[ $((i1 - i0)) -gt 1000 ] || rxs_fail "window $w: only $((i1 - i0)) frames reached IP"
-	w=$((w + 1))
-done
-rxs_in_peer sh -c "echo stop > $pg/pgctrl"
-wait "$pgpid"
-kill "$sink" 2>/dev/null
-wait "$sink" 2>/dev/null
-rxs_in_peer sh -c "cat $pg/$RXS_PEER" | sed -n 's/^Result: //p'
-ethtool -S "$RXS_DUT" | grep -E '^ *(rx[0-9]*_packets|rx_missed|rx_dropped|rx[0-9]*_alloc_fail):' | sed 's/^ */  /'
+rxs_cost_layout r8127
+rxs_cost_start
+rxs_cost_windows
+rxs_cost_stop
 rxs_dmesg_check
