@@ -41,24 +41,33 @@ NRX=$(ethtool -l "$RXS_DUT" | awk '/^Current/ { c = 1 } c && $1 == "RX:" { print
 # bufs: PLEN0 (rxd2 bits 23:8) of the descriptor each RSS ring's DMA
 # writes next (PDMA_RX_BASE + 32 x PDMA_RX_DRX, 0x6900 / 0x690c + 0x10 q):
 # the buffer the model puts the next frame into. Rings 0..NRX-1 (those
-# allocated; -L rx 2 keeps them armed).
+# allocated; -L rx 2 keeps them armed). Under traffic the DMA may fill
+# that descriptor between the two reads: one with DONE (bit 31) holds a
+# frame's length, not the buffer's; DRX is read again (20 tries).
 bufs() {
 	_q=0 _o=
 	while [ "$_q" -lt "$NRX" ]; do
-		_b=$(reg $((FE + 0x6900 + 0x10 * _q)))
-		_i=$(reg $((FE + 0x690c + 0x10 * _q)))
-		_o="$_o$(( ($(reg $((_b + 32 * _i + 4))) >> 8) & 0xffff )) "
+		_b=$(reg $((FE + 0x6900 + 0x10 * _q))) _n=0
+		while :; do
+			_i=$(reg $((FE + 0x690c + 0x10 * _q)))
+			_d=$(reg $((_b + 32 * _i + 4)))
+			[ $((_d >> 31)) = 0 ] && break
+			_n=$((_n + 1))
+			[ "$_n" -lt 20 ] || rxs_fail "RX ring $_q: its next descriptor (DRX $_i) done 20 times in a row"
+		done
+		_o="$_o$(( (_d >> 8) & 0xffff )) "
 		_q=$((_q + 1))
 	done
 	echo "$_o"
 }
 # want_bufs MIN MAX WHAT: every RSS ring's next buffer MIN..MAX bytes
 want_bufs() {
-	for _s in $(bufs); do
+	_bs=$(bufs)
+	for _s in $_bs; do
 		{ [ "$_s" -ge "$1" ] && [ "$_s" -le "$2" ]; } ||
-			rxs_fail "$3: RX buffers in the descriptors '$(bufs)', want $1..$2 bytes"
+			rxs_fail "$3: RX buffers in the descriptors '$_bs', want $1..$2 bytes"
 	done
-	rxs_say "$3: RSS rings' next RX buffers '$(bufs)' bytes ($1..$2)"
+	rxs_say "$3: RSS rings' next RX buffers '$_bs' bytes ($1..$2)"
 }
 # snmp NS FIELD: the Ip FIELD of /proc/net/snmp (NS peer: the peer's)
 snmp() {
