@@ -16,6 +16,7 @@
 #define MT7988_H
 
 #include <linux/bitfield.h>
+#include <linux/if_vlan.h>
 #include <linux/io.h>
 #include <linux/netdevice.h>
 #include <linux/phylink.h>
@@ -69,7 +70,16 @@
 #define MT7988_FQ_SIZE		1024
 #define MT7988_FQ_PAGE_SIZE	2048	/* MTK_QDMA_PAGE_SIZE */
 #define MT7988_DESC_SIZE	32
-#define MT7988_RX_BUF_SIZE	2048	/* written to rxd2; MTU 1500 frames */
+/*
+ * Jumbo frames: the SoC's 9216-byte frame limit (MTK_MAX_RX_LENGTH_9K,
+ * MT7988 only) less the Ethernet header, one VLAN tag and the FCS. RSS
+ * ring buffers are sized from the MTU: the smallest page order whose
+ * room holds MT7988_RX_FRAME(mtu) (docs/hw/mt7988.md "Jumbo frames").
+ */
+#define MT7988_MAX_RX_LEN	9216
+#define MT7988_RX_FRAME(mtu)	((mtu) + ETH_HLEN + VLAN_HLEN + ETH_FCS_LEN)
+#define MT7988_MAX_MTU		(MT7988_MAX_RX_LEN - ETH_HLEN - VLAN_HLEN - \
+				 ETH_FCS_LEN)
 #define MT7988_RX_HEADROOM	NET_SKB_PAD
 #define MT7988_TX_THRESH	(2 * (MAX_SKB_FRAGS + 2))
 #define MT7988_NAPI_TX_BUDGET	256
@@ -171,7 +181,7 @@ struct mt7988_rx_ring {
 	struct page_pool *pool;
 	u32 cur;		/* last descriptor handed back (CRX) */
 	u32 size;		/* descriptors */
-	u32 buf_size;		/* written to rxd2 */
+	u32 buf_size;		/* written to rxd2: the buffer's room */
 	u8 order;		/* of its buffers' pages */
 	bool lro;		/* an LRO ring: rxd6 counts segments */
 	u16 q;			/* its PDMA ring number */
@@ -341,8 +351,9 @@ void mt7988_irq_ack_napi(struct mt7988_napi *n);
 int mt7988_rings_alloc(struct mt7988_priv *eth);
 void mt7988_rings_free(struct mt7988_priv *eth);
 void mt7988_rings_reset(struct mt7988_priv *eth);
+u8 mt7988_rx_order(unsigned int mtu);
 int mt7988_rx_rings_alloc(struct mt7988_priv *eth, struct mt7988_rx_ring *rx,
-			  u32 size);
+			  u32 size, u8 order);
 void mt7988_rx_rings_swap(struct mt7988_priv *eth, struct mt7988_rx_ring *rx);
 void mt7988_tx_purge(struct mt7988_priv *eth);
 netdev_tx_t mt7988_start_xmit(struct sk_buff *skb, struct net_device *dev);

@@ -10,7 +10,8 @@
  * has and starts again: it allocates nothing, so nothing can fail past
  * the checks (fbnic's "nothing can fail past this point", without a
  * clone because there is nothing to allocate). A ring size change (-G)
- * does allocate: new rings first, then the same stop, swap and start.
+ * or an MTU change that needs other RX buffers does allocate: new rings
+ * first, then the same stop, swap and start.
  */
 #include <linux/etherdevice.h>
 #include <linux/rtnetlink.h>
@@ -136,35 +137,66 @@ int mt7988_reconfigure(struct mt7988_priv *eth, u32 rx, u32 comb)
 }
 
 /*
- * ethtool -G rx @size (checked by the caller), under RTNL. Closed: the
- * size open allocates. Open: the new rings are built first, so a failed
- * allocation changes nothing; past it nothing can fail: the datapath
- * stops, the rings are swapped, it starts again on them (counters are
- * per queue, not per ring, and carry on).
+ * New RSS rings of @size descriptors for @mtu on an open device, under
+ * RTNL: built first, so a failed allocation changes nothing (old rings,
+ * size and MTU keep running); past it nothing can fail: the datapath
+ * stops, the MTU and size are set, the rings are swapped, it starts
+ * again on them (counters are per queue, not per ring, and carry on).
  */
-int mt7988_resize_rx(struct mt7988_priv *eth, u32 size)
+static int mt7988_rebuild_rx(struct mt7988_priv *eth, u32 size,
+			     unsigned int mtu)
 {
 	struct mt7988_rx_ring *rx;
 	int ret;
 
-	if (!netif_running(eth->dev) || !eth->up) {
-		eth->rx_size = size;
-		return 0;
-	}
 	rx = kcalloc(eth->max_rx, sizeof(*rx), GFP_KERNEL);
 	if (!rx)
 		return -ENOMEM;
-	ret = mt7988_rx_rings_alloc(eth, rx, size);
+	ret = mt7988_rx_rings_alloc(eth, rx, size, mt7988_rx_order(mtu));
 	if (ret)
 		goto out;
 	/* nothing can fail past this point */
 	mt7988_stop_datapath(eth);
 	eth->rx_size = size;
+	WRITE_ONCE(eth->dev->mtu, mtu);
 	mt7988_rx_rings_swap(eth, rx);
 	mt7988_start(eth);
 out:
 	kfree(rx);
 	return ret;
+}
+
+/*
+ * ethtool -G rx @size (checked by the caller), under RTNL. Closed: the
+ * size open allocates. Open: new rings of @size at the MTU's buffers.
+ */
+int mt7988_resize_rx(struct mt7988_priv *eth, u32 size)
+{
+	if (!netif_running(eth->dev) || !eth->up) {
+		eth->rx_size = size;
+		return 0;
+	}
+	return mt7988_rebuild_rx(eth, size, READ_ONCE(eth->dev->mtu));
+}
+
+/*
+ * ndo_change_mtu, under RTNL; the core checked min_mtu..max_mtu (EINVAL
+ * and extack). Closed, or the RSS rings' buffer order stays: only the
+ * MTU (open allocates by it; rxd2 already states the whole buffer).
+ * Open with another order: new rings as for -G, all or nothing. No
+ * register: gmac0 has no frame-engine length limit and the SDK's
+ * mtk_change_mtu writes none (docs/hw/mt7988.md "Jumbo frames").
+ */
+static int mt7988_change_mtu(struct net_device *dev, int mtu)
+{
+	struct mt7988_priv *eth = netdev_priv(dev);
+
+	if (!netif_running(dev) || !eth->up ||
+	    mt7988_rx_order(mtu) == eth->rx[0].order) {
+		WRITE_ONCE(dev->mtu, mtu);
+		return 0;
+	}
+	return mt7988_rebuild_rx(eth, eth->rx_size, mtu);
 }
 
 /*
@@ -251,13 +283,14 @@ static const struct net_device_ops mt7988_netdev_ops = {
 	.ndo_tx_timeout		= mt7988_tx_timeout,
 	.ndo_get_stats64	= rxs_get_stats64,
 	.ndo_set_mac_address	= mt7988_set_mac_address,
+	.ndo_change_mtu		= mt7988_change_mtu,
 	.ndo_validate_addr	= eth_validate_addr,
 };
 
 /*
  * Offloads 7.3 enables on this chip (MTK_HW_FEATURES): SG, IPv4/IPv6
- * checksum, TSO/TSO6, VLAN insertion, RX checksum; and HW LRO. No jumbo frames yet:
- * the RX buffers are 2 KiB.
+ * checksum, TSO/TSO6, VLAN insertion, RX checksum; and HW LRO. Jumbo
+ * frames up to MT7988_MAX_MTU (ndo_change_mtu).
  */
 void mt7988_netdev_setup(struct mt7988_priv *eth)
 {
@@ -273,7 +306,7 @@ void mt7988_netdev_setup(struct mt7988_priv *eth)
 	dev->features = f;
 	dev->vlan_features = f & ~NETIF_F_HW_VLAN_CTAG_TX;
 	dev->min_mtu = ETH_MIN_MTU;
-	dev->max_mtu = ETH_DATA_LEN;
+	dev->max_mtu = MT7988_MAX_MTU;
 	rxs_netdev_set_stat_ops(dev);
 	rxs_sw_irq_coalesce_default_on(dev);
 }

@@ -529,12 +529,33 @@ static u32 mt7988_rx_room(u8 order)
 }
 
 /*
- * @r as PDMA ring @q: an RSS ring (0..3) of eth->rx_size descriptors or
- * an LRO ring (4..7) of MT7988_LRO_RING_SIZE. @r need not be eth->rx[q]
- * (mt7988_rx_rings_alloc builds rings beside the running ones).
+ * The page order of an RSS ring's buffers at @mtu: the smallest whose
+ * room holds a frame of @mtu with one VLAN tag and the FCS (with 4 KiB
+ * pages: order 0 at MTU 1500, order 2 at 9000), never above the LRO
+ * rings' order. One frame, one descriptor, one buffer, as 7.3 and the
+ * SDK receive.
+ */
+u8 mt7988_rx_order(unsigned int mtu)
+{
+	u8 order = 0;
+
+	while (mt7988_rx_room(order) < MT7988_RX_FRAME(mtu) &&
+	       order < MT7988_LRO_PAGE_ORDER)
+		order++;
+	return order;
+}
+
+/*
+ * @r as PDMA ring @q: an RSS ring (0..3) of @size descriptors with
+ * buffers of 2^@order pages or an LRO ring (4..7) of MT7988_LRO_RING_SIZE
+ * and MT7988_LRO_PAGE_ORDER. Either way rxd2 states the buffer's whole
+ * room (at most PLEN0's 65535), so the PDMA never writes past it. @r
+ * need not be eth->rx[q] (mt7988_rx_rings_alloc builds rings beside the
+ * running ones).
  */
 static int mt7988_rx_alloc_ring(struct mt7988_priv *eth,
-				struct mt7988_rx_ring *r, u32 q, u32 size)
+				struct mt7988_rx_ring *r, u32 q, u32 size,
+				u8 order)
 {
 	struct page_pool_params pp = {
 		.flags = PP_FLAG_DMA_MAP | PP_FLAG_DMA_SYNC_DEV,
@@ -549,10 +570,9 @@ static int mt7988_rx_alloc_ring(struct mt7988_priv *eth,
 	r->q = (u16)q;
 	r->lro = q >= MT7988_LRO_RING0;
 	r->size = r->lro ? MT7988_LRO_RING_SIZE : size;
-	r->order = r->lro ? MT7988_LRO_PAGE_ORDER : 0;
-	r->buf_size = r->lro ? min_t(u32, mt7988_rx_room(r->order),
-				     FIELD_MAX(MT7988_RXD2_PLEN0)) :
-		      MT7988_RX_BUF_SIZE;
+	r->order = r->lro ? MT7988_LRO_PAGE_ORDER : order;
+	r->buf_size = min_t(u32, mt7988_rx_room(r->order),
+			    FIELD_MAX(MT7988_RXD2_PLEN0));
 	pp.order = r->order;
 	pp.pool_size = r->size;
 	pp.max_len = r->buf_size;
@@ -847,6 +867,7 @@ static bool mt7988_ring_present(struct mt7988_priv *eth, u32 q)
 /* FQ, TX ring, an RX ring per RX line and the LRO rings: all or nothing. */
 int mt7988_rings_alloc(struct mt7988_priv *eth)
 {
+	u8 order = mt7988_rx_order(READ_ONCE(eth->dev->mtu));
 	u32 q;
 	int ret;
 
@@ -856,26 +877,27 @@ int mt7988_rings_alloc(struct mt7988_priv *eth)
 	for (q = 0; !ret && q < MT7988_NR_RINGS; q++)
 		if (mt7988_ring_present(eth, q))
 			ret = mt7988_rx_alloc_ring(eth, &eth->rx[q], q,
-						   eth->rx_size);
+						   eth->rx_size, order);
 	if (ret)
 		mt7988_rings_free(eth);
 	return ret;
 }
 
 /*
- * ethtool -G rx on an open device, in two halves (fbnic's clone and
- * swap): new RSS rings 0..max_rx-1 of @size descriptors in @rx, beside
- * the running ones (the SRAM pool holds both: 2 MiB, docs/hw/mt7988.md);
- * all or nothing, the running rings untouched.
+ * ethtool -G rx or an MTU change on an open device, in two halves
+ * (fbnic's clone and swap): new RSS rings 0..max_rx-1 of @size
+ * descriptors with buffers of 2^@order pages in @rx, beside the running
+ * ones (the SRAM pool holds both: 2 MiB, docs/hw/mt7988.md); all or
+ * nothing, the running rings untouched.
  */
 int mt7988_rx_rings_alloc(struct mt7988_priv *eth, struct mt7988_rx_ring *rx,
-			  u32 size)
+			  u32 size, u8 order)
 {
 	u32 q;
 	int ret = 0;
 
 	for (q = 0; !ret && q < eth->max_rx; q++)
-		ret = mt7988_rx_alloc_ring(eth, &rx[q], q, size);
+		ret = mt7988_rx_alloc_ring(eth, &rx[q], q, size, order);
 	if (ret)
 		for (q = 0; q < eth->max_rx; q++)
 			mt7988_rx_free_ring(eth, &rx[q]);
