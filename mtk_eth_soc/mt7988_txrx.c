@@ -767,13 +767,14 @@ static u32 mt7988_rx_offloads(struct mt7988_rx_ring *r, struct sk_buff *skb,
 
 /*
  * rss_buckets counting (on): the frame's Toeplitz hash in software with
- * the key's tables @th and the hash types in effect, into its bucket;
+ * the key's tables @th and the hash types in effect, into its bucket
+ * with its length @flen as rx_bytes counts it;
  * a frame whose bucket's table entry is not this ring (the hardware's
  * choice) is a mismatch. Frames without a hash input are not counted.
  */
 static void mt7988_rx_bucket(struct mt7988_rx_ring *r,
 			     const struct rxs_toeplitz *th,
-			     const struct sk_buff *skb)
+			     const struct sk_buff *skb, u32 flen)
 {
 	struct mt7988_priv *eth = r->eth;
 	struct mt7988_rx_buckets *b = &eth->rx_buckets[r->q];
@@ -790,7 +791,7 @@ static void mt7988_rx_bucket(struct mt7988_rx_ring *r,
 		return;
 	bkt = rxs_rss_bucket(hash, MT7988_RSS_INDIR_SIZE);
 	u64_stats_update_begin(&b->syncp);
-	rxs_rss_buckets_count(&b->c, hash, MT7988_RSS_INDIR_SIZE, skb->len);
+	rxs_rss_buckets_count(&b->c, hash, MT7988_RSS_INDIR_SIZE, flen);
 	if (READ_ONCE(eth->rss_indir[bkt]) != r->q)
 		b->mismatch++;
 	u64_stats_update_end(&b->syncp);
@@ -811,7 +812,7 @@ static int mt7988_rx_poll(struct mt7988_rx_ring *r, int budget)
 		u32 i = (r->cur + 1) % r->size;
 		struct mt7988_desc *d = &r->desc[i];
 		struct sk_buff *skb;
-		u32 rxd2, rxd3, rxd6, len;
+		u32 rxd2, rxd3, rxd6, len, flen;
 
 		rxd2 = mt7988_desc_get(d, 1);
 		if (!(rxd2 & MT7988_RXD2_DONE))
@@ -828,12 +829,17 @@ static int mt7988_rx_poll(struct mt7988_rx_ring *r, int budget)
 			t.fail++;
 			continue;
 		}
+		/*
+		 * rx_bytes: the whole Ethernet frame, header included and FCS
+		 * not (struct rtnl_link_stats64), as the MIB's RX bytes count
+		 */
+		flen = skb->len;
+		t.bytes += flen;
 		skb->protocol = eth_type_trans(skb, dev);
 		if (unlikely(th))
-			mt7988_rx_bucket(r, th, skb);
+			mt7988_rx_bucket(r, th, skb, flen);
 		t.packets += mt7988_rx_offloads(r, skb, rxd3, rxd6, &t);
 		skb_record_rx_queue(skb, r->stat_q);
-		t.bytes += skb->len;
 		napi_gro_receive(r->napi, skb);
 	}
 	if (done) {
