@@ -29,7 +29,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../lib.sh"
 
 # Bump when the assembly below changes.
-ST_REV=1
+ST_REV=2
 
 # bookworm arm64 packages on top of the base guest's. Every ELF's NEEDED
 # libraries are checked against the base guest and these together.
@@ -47,10 +47,14 @@ liblz4-1 libibverbs1 coreutils libacl1 libattr1 libgmp10"
 # (net/forwarding/lib.sh needs readlink -e).
 ST_OPT_PKGS="coreutils"
 
-# From trixie (arm64), for the tests only (/opt/linux/bin): bookworm's
-# ethtool 6.1 has no --json for -l, -g, -c..., which the tests read; 6.14
-# needs nothing newer than bookworm's glibc (checked below).
-ST_TRIXIE_PKGS="ethtool"
+# From sid (arm64), for the tests only (/opt/linux/bin): ethtool. The tests
+# read --json output of -l, -g, -c...: bookworm's 6.1 has none of them,
+# trixie's 6.14 none for -l (napi_threaded.py), which came in ethtool 6.15
+# ("Feature: JSON output for channels info (-l)", NEWS); sid has 7.2. Its
+# binary needs glibc 2.34 and libmnl.so.0, both in bookworm (checked below).
+# Debian's archive as this machine reaches it has sid's arm64 binaries but
+# not its source files (apt-get source ethtool: 404).
+ST_SID_PKGS="ethtool"
 
 kver=${1:-}
 case $kver in
@@ -83,9 +87,25 @@ debs=$RXS_CACHE/guest/selftests-debs
 mkdir -p "$debs"
 
 # --- package versions -----------------------------------------------------------
+# sid's arm64 binaries come through a private apt configuration of their
+# own, apt-sid-deb (the shared apt-sid one has sid's deb-src only, for
+# sparse): sid's sources with "deb" for arm64, under the lock above.
+sid_dir=$RXS_CACHE/apt-sid-deb
+sid_update() {
+	[ -f "$sid_dir/updated" ] && [ -z "$(find "$sid_dir/updated" -mmin +720)" ] && return 0
+	mkdir -p "$sid_dir/parts" "$sid_dir/lists/partial" "$sid_dir/cache/archives/partial"
+	{
+		rxs_apt_sources sid | sed 's/^Types: deb-src$/Types: deb/'
+		echo "Architectures: arm64"
+	} > "$sid_dir/parts/sid-deb.sources"
+	grep -qx 'Types: deb' "$sid_dir/parts/sid-deb.sources" ||
+		rxs_die "no sid sources for the binaries (rxs_apt_sources sid changed?)"
+	rxs_apt_in sid-deb apt-get update -qq >&2 || rxs_die "private apt update (sid, arm64) failed"
+	touch "$sid_dir/updated"
+}
 rxsb_apt_update
 resolved=$RXS_CACHE/guest/selftests-resolved-$kver
-want_id=$(echo "$ST_PKGS $ST_TRIXIE_PKGS $ST_REV" | sha256sum | cut -c1-12)
+want_id=$(echo "$ST_PKGS $ST_SID_PKGS $ST_REV" | sha256sum | cut -c1-12)
 pins=
 if [ -f "$resolved" ] && [ -n "$(find "$resolved" -newer "$RXSB_APT_DIR/updated")" ] &&
    [ "$(sed -n 1p "$resolved")" = "$want_id" ]; then
@@ -94,11 +114,11 @@ fi
 tpins=$(sed -n 3p "$resolved" 2>/dev/null || true)
 if [ -z "$pins" ] || [ -z "$tpins" ]; then
 	pins=
-	rxs_apt_private_update
+	sid_update
 	tpins=
-	for p in $ST_TRIXIE_PKGS; do
-		v=$(rxs_apt_in trixie apt-cache policy "$p:arm64" 2>/dev/null | sed -n 's/^ *Candidate: *//p' | head -n 1)
-		[ -n "$v" ] && [ "$v" != "(none)" ] || rxs_die "no trixie candidate for $p"
+	for p in $ST_SID_PKGS; do
+		v=$(rxs_apt_in sid-deb apt-cache policy "$p:arm64" 2>/dev/null | sed -n 's/^ *Candidate: *//p' | head -n 1)
+		[ -n "$v" ] && [ "$v" != "(none)" ] || rxs_die "no sid arm64 candidate for $p"
 		tpins="$tpins $p=$v"
 	done
 	# shellcheck disable=SC2046
@@ -130,8 +150,19 @@ t0=$(rxsb_now)
 # shellcheck disable=SC2046
 rxs_deb_get bookworm "$debs" $(for pv in $pins; do echo "${pv%%=*}:arm64=${pv#*=}"; done)
 
-# shellcheck disable=SC2046
-rxs_deb_get trixie "$debs" $(for pv in $tpins; do echo "${pv%%=*}:arm64=${pv#*=}"; done)
+# sid's, into the same directory (kept: sid replaces its versions quickly)
+sget=
+for pv in $tpins; do
+	[ -f "$debs/${pv%%=*}_$(echo "${pv#*=}" | sed 's/:/%3a/')_arm64.deb" ] ||
+		sget="$sget ${pv%%=*}:arm64=${pv#*=}"
+done
+if [ -n "$sget" ]; then
+	rxs_log "downloading (sid):$sget"
+	sid_update
+	# shellcheck disable=SC2086
+	(cd "$debs" && rxs_apt_in sid-deb apt-get download -qq $sget) ||
+		rxs_die "could not download$sget (sid)"
+fi
 
 rm -rf "$out.work"
 mkdir -p "$out.work/root" "$out.work/build"
@@ -182,17 +213,22 @@ mkdir -p "$root/opt/linux/bin"
 mv "$root/usr/bin/ping" "$root/opt/linux/bin/ping"
 [ -e "$root/usr/sbin/mausezahn" ] || rxs_die "netsniff-ng has no mausezahn"
 
-# the trixie tools, unpacked apart, their binaries into /opt/linux/bin
-mkdir -p "$out.work/trixie"
+# the sid tools, unpacked apart, their binaries into /opt/linux/bin
+mkdir -p "$out.work/sid"
 for pv in $tpins; do
 	_v=$(echo "${pv#*=}" | sed 's/:/%3a/')
-	dpkg-deb -x "$debs/${pv%%=*}_${_v}_arm64.deb" "$out.work/trixie"
+	dpkg-deb -x "$debs/${pv%%=*}_${_v}_arm64.deb" "$out.work/sid"
 done
-cp "$out.work/trixie/usr/sbin/ethtool" "$root/opt/linux/bin/ethtool"
-rm -rf "$out.work/trixie"
+cp "$out.work/sid/usr/sbin/ethtool" "$root/opt/linux/bin/ethtool"
+# the release whose NEWS says -l has JSON output (6.15) or a later one
+eth_news=$(gzip -dc "$out.work/sid/usr/share/doc/ethtool/NEWS.gz" 2>/dev/null | sed -n '1s/^Version \([0-9.]*\) .*/\1/p')
+[ -n "$eth_news" ] || rxs_die "sid's ethtool package has no NEWS.gz to read its release from"
+[ "$(printf '%s\n' "$eth_news" 6.15 | sort -V | head -n 1)" = 6.15 ] ||
+	rxs_die "sid's ethtool is $eth_news: JSON output of -l needs 6.15 or later"
+rm -rf "$out.work/sid"
 glibc_max=$(readelf -V "$root/opt/linux/bin/ethtool" | grep -o 'GLIBC_[0-9.]*' | sort -uV | tail -n 1)
 [ "$(printf '%s\n' "$glibc_max" GLIBC_2.36 | sort -V | tail -n 1)" = GLIBC_2.36 ] ||
-	rxs_die "trixie's ethtool needs $glibc_max, bookworm's glibc is 2.36"
+	rxs_die "sid's ethtool needs $glibc_max, bookworm's glibc is 2.36"
 
 # --- the selftests, laid out as in the kernel tree ------------------------------------
 lin=$root/opt/linux
@@ -332,7 +368,7 @@ done
 	echo "built$built"
 	echo "bpf objects $nbpf"
 	for pv in $pins; do echo "$pv"; done
-	for pv in $tpins; do echo "$pv (trixie, /opt/linux/bin)"; done
+	for pv in $tpins; do echo "$pv (sid, /opt/linux/bin)"; done
 } > "$out.work/manifest"
 rm -rf "$root" "$bld"
 rxs_stamp_set "$out.work" "$key"

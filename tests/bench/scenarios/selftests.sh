@@ -75,6 +75,7 @@ for d in "$ksft/drivers/net" "$ksft/drivers/net/hw"; do
 		"REMOTE_TYPE=netns" "REMOTE_ARGS=$RXS_NS" > "$d/net.config"
 done
 rxs_say "net.config: NETIF=$netif (driver $(rxs_dut_driver)), remote netns $RXS_NS ($RXS_PEER)"
+rxs_say "the tests' ethtool: $(PATH=/opt/linux/bin:$PATH ethtool --version 2>&1)"
 HOME=/root
 export HOME
 
