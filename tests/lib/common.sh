@@ -95,6 +95,12 @@ rxs_apt_sources() {
 	sid)
 		printf '%s\n' "Types: deb-src" "URIs: http://deb.debian.org/debian" \
 			"Suites: sid" "Components: main" "Signed-By: $_new_keys" ;;
+	sid-deb)
+		# sid's arm64 binaries, apart from sid's sources (the
+		# selftests extra takes a few tools from it)
+		printf '%s\n' "Types: deb" "URIs: http://deb.debian.org/debian" \
+			"Suites: sid" "Components: main" "Architectures: arm64" \
+			"Signed-By: $_new_keys" ;;
 	*)
 		rxs_die "no private apt configuration for suite '$1'" ;;
 	esac

@@ -88,21 +88,8 @@ mkdir -p "$debs"
 
 # --- package versions -----------------------------------------------------------
 # sid's arm64 binaries come through a private apt configuration of their
-# own, apt-sid-deb (the shared apt-sid one has sid's deb-src only, for
-# sparse): sid's sources with "deb" for arm64, under the lock above.
-sid_dir=$RXS_CACHE/apt-sid-deb
-sid_update() {
-	[ -f "$sid_dir/updated" ] && [ -z "$(find "$sid_dir/updated" -mmin +720)" ] && return 0
-	mkdir -p "$sid_dir/parts" "$sid_dir/lists/partial" "$sid_dir/cache/archives/partial"
-	{
-		rxs_apt_sources sid | sed 's/^Types: deb-src$/Types: deb/'
-		echo "Architectures: arm64"
-	} > "$sid_dir/parts/sid-deb.sources"
-	grep -qx 'Types: deb' "$sid_dir/parts/sid-deb.sources" ||
-		rxs_die "no sid sources for the binaries (rxs_apt_sources sid changed?)"
-	rxs_apt_in sid-deb apt-get update -qq >&2 || rxs_die "private apt update (sid, arm64) failed"
-	touch "$sid_dir/updated"
-}
+# own, sid-deb (common.sh rxs_apt_sources; the shared sid one has sid's
+# deb-src only, for sparse).
 rxsb_apt_update
 resolved=$RXS_CACHE/guest/selftests-resolved-$kver
 want_id=$(echo "$ST_PKGS $ST_SID_PKGS $ST_REV" | sha256sum | cut -c1-12)
@@ -114,7 +101,7 @@ fi
 tpins=$(sed -n 3p "$resolved" 2>/dev/null || true)
 if [ -z "$pins" ] || [ -z "$tpins" ]; then
 	pins=
-	sid_update
+	rxs_apt_update sid-deb
 	tpins=
 	for p in $ST_SID_PKGS; do
 		v=$(rxs_apt_in sid-deb apt-cache policy "$p:arm64" 2>/dev/null | sed -n 's/^ *Candidate: *//p' | head -n 1)
@@ -151,18 +138,8 @@ t0=$(rxsb_now)
 rxs_deb_get bookworm "$debs" $(for pv in $pins; do echo "${pv%%=*}:arm64=${pv#*=}"; done)
 
 # sid's, into the same directory (kept: sid replaces its versions quickly)
-sget=
-for pv in $tpins; do
-	[ -f "$debs/${pv%%=*}_$(echo "${pv#*=}" | sed 's/:/%3a/')_arm64.deb" ] ||
-		sget="$sget ${pv%%=*}:arm64=${pv#*=}"
-done
-if [ -n "$sget" ]; then
-	rxs_log "downloading (sid):$sget"
-	sid_update
-	# shellcheck disable=SC2086
-	(cd "$debs" && rxs_apt_in sid-deb apt-get download -qq $sget) ||
-		rxs_die "could not download$sget (sid)"
-fi
+# shellcheck disable=SC2046
+rxs_deb_get sid-deb "$debs" $(for pv in $tpins; do echo "${pv%%=*}:arm64=${pv#*=}"; done)
 
 rm -rf "$out.work"
 mkdir -p "$out.work/root" "$out.work/build"
