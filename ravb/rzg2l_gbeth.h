@@ -102,6 +102,7 @@ struct gbeth_qcnt {
 	u64 frags;		/* RX: frames over several descriptors */
 	u64 csum_sw;		/* TX: checksummed in software */
 	u64 stops;		/* TX */
+	u64 xmit_cleans;	/* TX: a full ring completed from xmit */
 	u64 wakes;		/* TX */
 };
 
@@ -153,7 +154,13 @@ struct gbeth_priv {
 	struct sk_buff *rx_skb;	/* frame being assembled (NAPI) */
 	bool rx_discard;	/* dropping the rest of a frame (NAPI) */
 	u32 tx_prod;		/* next slot to fill (xmit) */
-	u32 tx_cons;		/* next slot to complete (NAPI) */
+	u32 tx_cons;		/* next slot to complete (tx_clean_lock) */
+	/*
+	 * Completion runs in NAPI and, when the ring is full, in xmit
+	 * (ravb_start_xmit frees there too); both with BH off, never in
+	 * hard interrupt context.
+	 */
+	spinlock_t tx_clean_lock;
 	/* the checksum engine as programmed (CSR1/CSR2 non-zero) */
 	bool tx_csum_on;
 	bool rx_csum_on;

@@ -181,6 +181,7 @@ static const struct rxs_stat gbeth_txq_stats[] = {
 	GBETH_QSTAT(bytes, RXS_QS_TX_BYTES, RXS_S64_TX_BYTES),
 	GBETH_QSTAT(csum_sw, RXS_QS_NONE, RXS_S64_NONE),
 	GBETH_QSTAT(stops, RXS_QS_TX_STOP, RXS_S64_NONE),
+	GBETH_QSTAT(xmit_cleans, RXS_QS_NONE, RXS_S64_NONE),
 	GBETH_QSTAT(wakes, RXS_QS_TX_WAKE, RXS_S64_NONE),
 	GBETH_QSTAT(dropped, RXS_QS_NONE, RXS_S64_TX_DROPPED),
 };

@@ -238,6 +238,7 @@ static int gbeth_probe(struct platform_device *pdev)
 	p->dev = ndev;
 	p->dmadev = dev;
 	spin_lock_init(&p->lock);
+	spin_lock_init(&p->tx_clean_lock);
 	mutex_init(&p->hw_lock);
 
 	p->base = devm_platform_get_and_ioremap_resource(pdev, 0, &res);

@@ -313,11 +313,85 @@ static void gbeth_tx_count(struct gbeth_priv *p, u64 *field)
 	u64_stats_update_end(&p->tx_stats.syncp);
 }
 
-/* Stop the queue when full, as netif_txq_maybe_stop() does. */
-static void gbeth_tx_maybe_stop(struct gbeth_priv *p)
+static void gbeth_tx_unmap(struct gbeth_priv *p, struct gbeth_tx_buf *b)
 {
-	if (likely(gbeth_tx_free_slots(p)))
-		return;
+	dma_unmap_single(p->dmadev, b->dma, b->len, DMA_TO_DEVICE);
+	b->skb = NULL;
+}
+
+/*
+ * Completed frames: the DMAC rewrote both descriptors FEMPTY. Called
+ * under tx_clean_lock.
+ */
+static unsigned int gbeth_tx_clean(struct gbeth_priv *p, int budget)
+{
+	struct gbeth_rings *rs = &p->rs;
+	/* the slots xmit published (its smp_store_release) */
+	u32 cons = p->tx_cons, prod = smp_load_acquire(&p->tx_prod);
+	unsigned int pkts = 0, bytes = 0;
+
+	while (cons != prod) {
+		u32 slot = cons % rs->tx_size;
+		struct gbeth_desc *d = &rs->tx[2 * slot];
+		struct gbeth_tx_buf *b = &rs->tx_buf[slot];
+		struct sk_buff *skb = b->skb;
+
+		if (READ_ONCE(d[1].die_dt) != GBETH_DT_FEMPTY)
+			break;
+		/* the type before anything else of the descriptor */
+		dma_rmb();
+		pkts++;
+		bytes += skb->len;
+		gbeth_tx_unmap(p, b);
+		napi_consume_skb(skb, budget);
+		d[0].die_dt = GBETH_DT_EEMPTY;
+		d[1].die_dt = GBETH_DT_EEMPTY;
+		cons++;
+	}
+	if (!pkts)
+		return 0;
+	u64_stats_update_begin(&p->tx_stats.syncp);
+	p->tx_stats.c.packets += pkts;
+	p->tx_stats.c.bytes += bytes;
+	u64_stats_update_end(&p->tx_stats.syncp);
+	netdev_completed_queue(p->dev, pkts, bytes);
+	/* the slots are free once xmit sees the new index */
+	smp_store_release(&p->tx_cons, cons);
+	/* pairs with the barrier in gbeth_tx_full() */
+	smp_mb();
+	if (netif_queue_stopped(p->dev) &&
+	    gbeth_tx_free_slots(p) >= GBETH_TX_WAKE_THRESH) {
+		netif_wake_queue(p->dev);
+		gbeth_tx_count(p, &p->tx_stats.c.wakes);
+	}
+	return pkts;
+}
+
+static void gbeth_tx_kick(struct gbeth_priv *p)
+{
+	/* descriptors in memory before the doorbell */
+	dma_wmb();
+	gbeth_write(p, GBETH_TCCR, GBETH_TCCR_TSRQ0);
+}
+
+/*
+ * The ring is full: ring the doorbell for what is queued, take back
+ * what the DMAC has finished (as ravb_start_xmit does) and stop the
+ * queue only if that freed nothing, as netif_txq_maybe_stop() does.
+ * NAPI holding the lock is completing the ring already.
+ */
+static void gbeth_tx_full(struct gbeth_priv *p)
+{
+	gbeth_tx_kick(p);
+	if (spin_trylock(&p->tx_clean_lock)) {
+		unsigned int done = gbeth_tx_clean(p, 0);
+
+		spin_unlock(&p->tx_clean_lock);
+		if (done) {
+			gbeth_tx_count(p, &p->tx_stats.c.xmit_cleans);
+			return;
+		}
+	}
 	netif_stop_queue(p->dev);
 	gbeth_tx_count(p, &p->tx_stats.c.stops);
 	/* pairs with the barrier in gbeth_tx_clean() */
@@ -390,12 +464,10 @@ netdev_tx_t gbeth_start_xmit(struct sk_buff *skb, struct net_device *dev)
 	kick = __netdev_tx_sent_queue(txq, skb->len, netdev_xmit_more());
 	/* the slot is complete before NAPI can see it */
 	smp_store_release(&p->tx_prod, p->tx_prod + 1);
-	gbeth_tx_maybe_stop(p);
-	if (kick || netif_queue_stopped(dev)) {
-		/* descriptors in memory before the doorbell */
-		dma_wmb();
-		gbeth_write(p, GBETH_TCCR, GBETH_TCCR_TSRQ0);
-	}
+	if (unlikely(!gbeth_tx_free_slots(p)))
+		gbeth_tx_full(p);
+	else if (kick)
+		gbeth_tx_kick(p);
 	return NETDEV_TX_OK;
 
 drop:
@@ -403,56 +475,6 @@ drop:
 dropped:
 	gbeth_tx_count(p, &p->tx_stats.c.dropped);
 	return NETDEV_TX_OK;
-}
-
-static void gbeth_tx_unmap(struct gbeth_priv *p, struct gbeth_tx_buf *b)
-{
-	dma_unmap_single(p->dmadev, b->dma, b->len, DMA_TO_DEVICE);
-	b->skb = NULL;
-}
-
-/* Completed frames: the DMAC rewrote both descriptors FEMPTY. */
-static void gbeth_tx_clean(struct gbeth_priv *p, int budget)
-{
-	struct gbeth_rings *rs = &p->rs;
-	/* the slots xmit published (its smp_store_release) */
-	u32 cons = p->tx_cons, prod = smp_load_acquire(&p->tx_prod);
-	unsigned int pkts = 0, bytes = 0;
-
-	while (cons != prod) {
-		u32 slot = cons % rs->tx_size;
-		struct gbeth_desc *d = &rs->tx[2 * slot];
-		struct gbeth_tx_buf *b = &rs->tx_buf[slot];
-		struct sk_buff *skb = b->skb;
-
-		if (READ_ONCE(d[1].die_dt) != GBETH_DT_FEMPTY)
-			break;
-		/* the type before anything else of the descriptor */
-		dma_rmb();
-		pkts++;
-		bytes += skb->len;
-		gbeth_tx_unmap(p, b);
-		napi_consume_skb(skb, budget);
-		d[0].die_dt = GBETH_DT_EEMPTY;
-		d[1].die_dt = GBETH_DT_EEMPTY;
-		cons++;
-	}
-	if (!pkts)
-		return;
-	u64_stats_update_begin(&p->tx_stats.syncp);
-	p->tx_stats.c.packets += pkts;
-	p->tx_stats.c.bytes += bytes;
-	u64_stats_update_end(&p->tx_stats.syncp);
-	netdev_completed_queue(p->dev, pkts, bytes);
-	/* the slots are free once xmit sees the new index */
-	smp_store_release(&p->tx_cons, cons);
-	/* pairs with the barrier in gbeth_tx_maybe_stop() */
-	smp_mb();
-	if (netif_queue_stopped(p->dev) &&
-	    gbeth_tx_free_slots(p) >= GBETH_TX_WAKE_THRESH) {
-		netif_wake_queue(p->dev);
-		gbeth_tx_count(p, &p->tx_stats.c.wakes);
-	}
 }
 
 /* With the DMAC stopped: drop what was not sent. */
@@ -754,7 +776,9 @@ int gbeth_poll(struct napi_struct *napi, int budget)
 	gbeth_clear_w0c(p, GBETH_RIS0, GBETH_RIS0_FRF0 | GBETH_RIS0_RESERVED);
 	done = gbeth_rx(p, budget);
 	gbeth_clear_w0c(p, GBETH_TIS, GBETH_TIS_FTF0 | GBETH_TIS_RESERVED);
+	spin_lock(&p->tx_clean_lock);
 	gbeth_tx_clean(p, budget);
+	spin_unlock(&p->tx_clean_lock);
 
 	/* an RX ring left without any buffer: keep polling until refilled */
 	if (p->rx_cur - p->rx_dirty == p->rs.rx_size)

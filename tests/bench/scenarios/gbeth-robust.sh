@@ -233,7 +233,8 @@ txq_state() {
 	_q=/sys/class/net/$RXS_DUT/queues/tx-0/byte_queue_limits
 	rxs_say "$1: carrier $(cat "/sys/class/net/$RXS_DUT/carrier"), CCC $(devmem "$_base" 32)," \
 		"BQL inflight $(cat "$_q/inflight") of $(cat "$_q/limit")," \
-		"tx0 stops $(rxs_ethtool_stat tx0_stops) wakes $(rxs_ethtool_stat tx0_wakes)," \
+		"tx0 stops $(rxs_ethtool_stat tx0_stops) wakes $(rxs_ethtool_stat tx0_wakes)" \
+		"xmit_cleans $(rxs_ethtool_stat tx0_xmit_cleans)," \
 		"tx_bytes $(cat "/sys/class/net/$RXS_DUT/statistics/tx_bytes");" \
 		"qdisc $(tc -s qdisc show dev "$RXS_DUT" | grep -o 'backlog [^ ]* [^ ]* requeues [0-9]*' | head -n 1)"
 }
