@@ -12,7 +12,8 @@
 #   napi_defer_hard_irqs 0, threaded 0, written before any traffic).
 # RXS_PERF_SECS (default 10): the measured window of each workload.
 # RXS_PERF_WORKLOADS (default "udp-rx tcp-rx tcp-tx udp-tx"; also
-#   udp-rx-iperf: the peer's iperf3 -u -b 0 as the UDP sender).
+#   udp-rx-iperf: the peer's iperf3 -u -b 0 as the UDP sender), separated
+#   by spaces or commas (commas pass through gbeth-compare.sh's options).
 # RXS_PERF_PKTGEN_DELAY (default 0: as fast as the peer can): udp-rx's
 #   pktgen gap between frames in ns of guest time (pktgen's "delay";
 #   e.g. 11700 for about 1 Gbit/s of 1442-byte frames), meaningful with
@@ -247,7 +248,7 @@ pktgen_rx() {
 		"delivered=$(($4 - $1)) rcvbuf_drops=$(($6 - $3)) ring_full=$((_f1 - _f0))"
 }
 
-for _wl in $RXS_PERF_WORKLOADS; do
+for _wl in $(echo "$RXS_PERF_WORKLOADS" | tr ',' ' '); do
 	case $_wl in
 	udp-rx) pktgen_rx ;;
 	udp-rx-iperf) workload udp-rx-iperf -R -u -b 0 -l 1400 ;;
