@@ -11,7 +11,8 @@
 # a file's sha256 at both ends of a transfer with LRO on (busybox nc);
 # rule
 # delete/add and -K lro off/on cycles under traffic; the rules kept over
-# -K lro, -L and down/up; the exact kernel log lines.
+# -K lro, -L and down/up; LRO switched off by the kernel when the DUT
+# forwards; the exact kernel log lines.
 # shellcheck disable=SC2154 # MEAN_*, LSK_*, LSG_*: set by eval in measure()
 . ./lib.sh
 
@@ -280,6 +281,25 @@ rxs_down_up
 [ "$(lro_feature)" = on ] || rxs_fail "LRO '$(lro_feature)' after down/up"
 RXS_LRO_SECS=3 measure up
 [ "$LSK_up" -gt 0 ] || rxs_fail "after down/up: no LRO buffer"
+
+# ---------------------------------------------------------------- forwarding
+# The kernel switches LRO off itself when the interface forwards (7.3
+# net/ipv4/devinet.c devinet_sysctl_forward(): dev_disable_lro() on a
+# device's forwarding = 1): the feature off, no buffer from the LRO rings,
+# one frame per skb at the stack; -K lro on allowed again after.
+rxs_step "IPv4 forwarding on the DUT: the kernel switches LRO off"
+fwd=/proc/sys/net/ipv4/conf/$RXS_DUT/forwarding
+echo 1 > "$fwd" || rxs_fail "forwarding on"
+[ "$(lro_feature)" = off ] || rxs_fail "LRO '$(lro_feature)' with forwarding on"
+RXS_LRO_SECS=3 measure fwd
+[ "$LSK_fwd" = 0 ] || rxs_fail "forwarding on: $LSK_fwd buffers came from the LRO rings"
+awk -v m="$MEAN_fwd" 'BEGIN { exit !(m <= 1.05) }' ||
+	rxs_fail "forwarding on: $MEAN_fwd frames per skb with LRO off"
+echo 0 > "$fwd" || rxs_fail "forwarding off"
+ethtool -K "$RXS_DUT" lro on || rxs_fail "ethtool -K lro on after forwarding"
+[ "$(lro_feature)" = on ] || rxs_fail "LRO '$(lro_feature)' after -K lro on"
+rxs_say "forwarding on: LRO off, $MEAN_fwd frames per skb; off again: -K lro on taken"
+
 ntuple delete 0 && ntuple delete 1 || rxs_fail "deleting the rules"
 ethtool -n "$RXS_DUT" | grep -q 'Total 0 rules' || rxs_fail "rules left: '$(rules)'"
 
