@@ -718,6 +718,23 @@ rxs_bg_after() {
 	rxs_bg_progress "$@"
 }
 
+# rxs_queues_receiving SECS Q...: those of the DUT's RX queues Q whose
+# rx<Q>_packets grew over SECS seconds, space-separated (traffic running).
+# Which queues a set of streams reaches is the hash of their random ports:
+# ask before a change which queues to expect traffic on after it.
+rxs_queues_receiving() {
+	_secs=$1
+	shift
+	_before=$(ethtool -S "$RXS_DUT")
+	sleep "$_secs"
+	_after=$(ethtool -S "$RXS_DUT")
+	for _q in "$@"; do
+		_a=$(printf '%s\n' "$_before" | sed -n "s/^[[:space:]]*rx${_q}_packets: //p")
+		_b=$(printf '%s\n' "$_after" | sed -n "s/^[[:space:]]*rx${_q}_packets: //p")
+		[ "$_a" = "$_b" ] || printf '%s ' "$_q"
+	done
+}
+
 # rxs_queues_receive WHAT Q...: each RX queue Q of the DUT counts new
 # frames (ethtool -S rx<Q>_packets) within 10 s of the call, one queue
 # after the other (traffic running: the streams' hashes spread over them).
