@@ -4,7 +4,7 @@
 # own driver selftests (tools/testing/selftests/drivers/net/ and
 # drivers/net/hw/ of the guest kernel's source) and what they need:
 # python3 with PyYAML, bash, socat, iputils ping, jq, mausezahn
-# (netsniff-ng), the selftests' Python libraries, the YNL Python library
+# (netsniff-ng), bpftool, the selftests' Python libraries, the YNL Python library
 # and the netlink specs, the C helpers and BPF objects some tests run,
 # cross-built for arm64 here.
 #
@@ -29,7 +29,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../lib.sh"
 
 # Bump when the assembly below changes.
-ST_REV=2
+ST_REV=3
 
 # bookworm arm64 packages on top of the base guest's. Every ELF's NEEDED
 # libraries are checked against the base guest and these together.
@@ -41,7 +41,10 @@ libwrap0 iputils-ping libidn2-0 libunistring2 jq libjq1 libonig5
 netsniff-ng libcli1.10 libgeoip1 libnet1 libnetfilter-conntrack3
 libnfnetlink0 libnl-3-200 libnl-genl-3-200 libnl-route-3-200 libpcap0.8
 libsodium23 liburcu8 libdbus-1-3 libsystemd0 libgcrypt20 libgpg-error0
-liblz4-1 libibverbs1 coreutils libacl1 libattr1 libgmp10"
+liblz4-1 libibverbs1 coreutils libacl1 libattr1 libgmp10 bpftool"
+# bpftool: xdp.py reads and sets the maps of the XDP program it attached
+# (net/lib/py/bpf.py: map update name, map dump id --json, prog show id);
+# its libraries (libelf1, zlib1g, libcap2) are the base guest's.
 # Their binaries go to /opt/linux/bin (the tests' PATH only), not over the
 # base guest's busybox applets that the scenario library uses: coreutils
 # (net/forwarding/lib.sh needs readlink -e).
@@ -303,7 +306,10 @@ for c in "$src/$ks/net/lib/"*.bpf.c "$src/$ks/drivers/net/hw/"*.bpf.c; do
 		rxs_log "BPF object $(basename "$o") not built: $(head -n 1 "$bld/bpf.log")"
 	fi
 done
-[ -f "$lin/$ks/net/lib/xdp_dummy.bpf.o" ] || rxs_die "xdp_dummy.bpf.o not built"
+# ping.py and xdp.py load these two
+for o in xdp_dummy xdp_native; do
+	[ -f "$lin/$ks/net/lib/$o.bpf.o" ] || rxs_die "$o.bpf.o not built"
+done
 
 # --- Python bytecode, compiled on the host --------------------------------------------
 # Debian compiles .pyc at install time (py3compile), which an unpacked
@@ -333,7 +339,7 @@ missing=$(find "$root" -type f \( -perm -u+x -o -name '*.so*' \) | while read -r
 done)
 [ -z "$missing" ] || rxs_die "selftests userland incomplete:
 $missing"
-for b in usr/bin/python3.11 usr/bin/bash usr/bin/socat opt/linux/bin/ping opt/linux/bin/ethtool usr/bin/jq usr/sbin/mausezahn; do
+for b in usr/bin/python3.11 usr/bin/bash usr/bin/socat opt/linux/bin/ping opt/linux/bin/ethtool usr/bin/jq usr/sbin/mausezahn usr/sbin/bpftool; do
 	[ -x "$root/$b" ] || rxs_die "selftests userland lacks /$b"
 done
 
