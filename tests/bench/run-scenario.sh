@@ -68,8 +68,10 @@
 #        is skipped (sleep=off).
 #   RXS_GUEST_LOCK=FILE (environment): boot only while holding FILE's lock,
 #        so that several checkouts on one 2-core machine run one guest at a
-#        time (a second TCG guest distorts timings and timeouts). The wait
-#        is printed as "RXSCALE-LOCKWAIT: <seconds>".
+#        time (a second TCG guest distorts timings and timeouts); as root
+#        the default is /run/rxscale-guest.lock, empty boots without a lock
+#        (common.sh rxs_guest_lock). The wait is printed as
+#        "RXSCALE-LOCKWAIT: <seconds>".
 #
 # Prints "PASS <scenario> ...", "SKIP <scenario> ...: reason" (the scenario
 # called rxs_skip) or "FAIL <scenario> ...: reason" and exits 0, 77 or 1.
@@ -282,10 +284,8 @@ fi
 cat "$guest/initrd.img" $extra_cpios "$work/inj.cpio.gz" > "$work/initrd.img"
 
 # --- boot ----------------------------------------------------------------------
-if [ -n "${RXS_GUEST_LOCK:-}" ]; then
-	exec 8>"$RXS_GUEST_LOCK"
-	lock0=$(date +%s)
-	flock 8 || fail "could not lock $RXS_GUEST_LOCK"
+lock0=$(date +%s)
+if rxs_guest_lock; then
 	# run-all.sh takes the wait out of the scenario's time and budget
 	echo "RXSCALE-LOCKWAIT: $(( $(date +%s) - lock0 ))"
 fi

@@ -21,7 +21,7 @@
 # Logs: build/selftests/<driver>.log (console), <driver>.out (runner).
 # Exits 1 when a run failed (an unexpected "not ok", a test without KTAP
 # results, an unexpected kernel log line), 0 otherwise. Guests run under
-# RXS_GUEST_LOCK when it is set (as for run-scenario.sh).
+# the guest lock as run-scenario.sh takes it (RXS_GUEST_LOCK).
 
 set -eu
 

@@ -12,7 +12,7 @@
 # Uses the compile matrix's arm64 tree (tests/matrix/trees.sh), the bench's
 # guest (tests/bench/guest/build.sh) and QEMU (tests/bench/qemu/build.sh).
 # Builds a copy of the checkout in build/kmod-guest-<ver>/, never in
-# tests/kmod/. Honours RXS_GUEST_LOCK as run-scenario.sh does.
+# tests/kmod/. Takes the guest lock as run-scenario.sh does (RXS_GUEST_LOCK).
 set -eu
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -64,11 +64,8 @@ EOF2
 	>"$work/ovl.cpio.gz"
 cat "$guest/initrd.img" "$work/ovl.cpio.gz" >"$work/initrd.img"
 
-# one guest machine-wide, as run-scenario.sh does (RXS_GUEST_LOCK)
-if [ -n "${RXS_GUEST_LOCK:-}" ]; then
-	exec 8>"$RXS_GUEST_LOCK"
-	flock 8 || rxs_die "could not lock $RXS_GUEST_LOCK"
-fi
+# one guest machine-wide, as run-scenario.sh does
+rxs_guest_lock || true
 rxs_log "booting $(cat "$guest/release") with rxscale_hdrtest and rxscale_kcoretest"
 timeout 600 "$qemu" -M virt -cpu cortex-a57 -smp 1 -m 512 -nographic \
 	-nic none -no-reboot -kernel "$guest/Image" -initrd "$work/initrd.img" \
