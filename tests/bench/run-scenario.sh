@@ -285,7 +285,7 @@ cat "$guest/initrd.img" $extra_cpios "$work/inj.cpio.gz" > "$work/initrd.img"
 
 # --- boot ----------------------------------------------------------------------
 lock0=$(date +%s)
-if rxs_guest_lock; then
+if rxs_guest_lock fail; then
 	# run-all.sh takes the wait out of the scenario's time and budget
 	echo "RXSCALE-LOCKWAIT: $(( $(date +%s) - lock0 ))"
 fi

@@ -75,16 +75,18 @@ rxs_apt_in() {
 		-o Debug::NoLocking=1 -o APT::Sandbox::User=root "$@"
 }
 
-# rxs_guest_lock: take the machine's guest lock on fd 8, held until the
-# caller exits: one TCG guest at a time on the machine (a second distorts
-# timings and timeouts). The file is RXS_GUEST_LOCK; as root it defaults
-# to /run/rxscale-guest.lock (set it empty to boot without), other users
-# lock only when they set it. Returns 1 when no lock was taken.
+# rxs_guest_lock [FAIL]: take the machine's guest lock on fd 8, held until
+# the caller exits: one TCG guest at a time on the machine (a second
+# distorts timings and timeouts). The file is RXS_GUEST_LOCK; as root it
+# defaults to /run/rxscale-guest.lock (set it empty to boot without), other
+# users lock only when they set it. Returns 1 when no lock was taken; a
+# lock that fails is reported through the caller's FAIL function (default
+# rxs_die), so that a runner keeps its own verdict line.
 rxs_guest_lock() {
 	[ "$(id -u)" != 0 ] || : "${RXS_GUEST_LOCK=/run/rxscale-guest.lock}"
 	[ -n "${RXS_GUEST_LOCK:-}" ] || return 1
 	exec 8>"$RXS_GUEST_LOCK"
-	flock 8 || rxs_die "could not lock $RXS_GUEST_LOCK"
+	flock 8 || "${1:-rxs_die}" "could not lock $RXS_GUEST_LOCK"
 }
 
 # rxs_apt_sources SUITE: the deb822 sources of a private configuration.
