@@ -91,6 +91,8 @@ suite scripts make -s netns-demo
 # the models' facts, without a guest (qtest accelerator, ~15 s each)
 suite models sh tests/bench/models/rtl8127-qtest.sh
 suite models-mt7988 sh tests/bench/models/mt7988-qtest.sh
+# the scenarios' verdicts from subshells, on the host's dash (~1 s)
+suite bench-lib sh tests/bench/lib-check.sh
 # The bench runs only on what prepare built: after a failed prepare (a
 # module or tool that does not build) it fails without running, so that no
 # module or tool of an earlier build stands in for it.

@@ -38,15 +38,28 @@ RXS_KDEBUG_BAD='KASAN:|possible circular locking|possible recursive locking|inco
 RXS_DMESG_BAD="$RXS_DMESG_BAD|$RXS_KDEBUG_BAD"
 # Expected kernel log lines, one a line: "LEVEL MIN MAX KIND TEXT"
 # (rxs_dmesg_expect).
-RXS_DMESG_EXPECT=/tmp/rxs-dmesg-expect
+RXS_DMESG_EXPECT=${RXS_DMESG_EXPECT:-/tmp/rxs-dmesg-expect}
 : > "$RXS_DMESG_EXPECT"
 
 rxs_say() {
 	echo "rxs: $*"
 }
 
+# rxs_fail and rxs_skip end the scenario from a subshell too. A command
+# substitution, each stage of a pipeline and ( ) run in subshells, where
+# exit ends the subshell alone: x=$(rxs_ethtool_stat NAME) for a counter
+# the driver lacks used to leave "RXSCALE-FAIL: ..." in x, unseen, and the
+# scenario went on. So both print their line on stderr, which $(...) does
+# not capture, and signal the scenario's shell: $$ is its PID in every
+# subshell (POSIX XCU 2.5.2, "Special Parameters"), and the traps below end
+# it with the status (its EXIT trap, if any, runs as for any exit).
+# tests/bench/lib-check.sh checks this on the host's dash.
+trap 'exit 1' USR1
+trap 'exit 77' USR2
+
 rxs_fail() {
-	echo "RXSCALE-FAIL: $*"
+	echo "RXSCALE-FAIL: $*" >&2
+	kill -s USR1 $$
 	exit 1
 }
 
@@ -54,7 +67,8 @@ rxs_fail() {
 # interface it tests, say): ends it with status 77, which the runner
 # reports as SKIP with REASON, never as PASS.
 rxs_skip() {
-	echo "RXSCALE-SKIP: $*"
+	echo "RXSCALE-SKIP: $*" >&2
+	kill -s USR2 $$
 	exit 77
 }
 
