@@ -23,8 +23,14 @@
 # 5 2/C(10,5) = 0.8 %); otherwise "within noise". Goals (issue 16):
 #   udp-rx irq/pkt: off / defaults >= 10 (medians), and the sets apart
 #   udp-rx Mbit/s:  defaults / off >= 1.5 (medians), and the sets apart
-#   against ravb:   rzg2l_gbeth's defaults worse on no metric (a metric is
-#                   worse only when the sets are apart in the bad way)
+#   against ravb:   rzg2l_gbeth's defaults worse on none of the issue's
+#                   metrics: goodput of every workload, and interrupts
+#                   (both counts) and instructions per received packet in
+#                   udp-rx and tcp-rx (worse only when the sets are apart
+#                   in the bad way). The costs per sent frame of tcp-tx
+#                   and udp-tx are compared and printed too, outside the
+#                   goal: in udp-tx they follow how often the NAPI thread
+#                   preempts iperf3 (docs/bench.md, "udp-tx interrupts").
 # Exits 1 if a run fails or a goal is missed, 0 otherwise.
 #
 # usage: tests/bench/gbeth-compare.sh [--kernel 7.3|6.1] [--runs N]
@@ -234,15 +240,23 @@ END {
 		print "  no runs of rzg2l_gbeth with its defaults"; fail = 1
 	}
 	if (cfgs ~ /ravb/) {
-		worse = 0
+		# the goal: goodput, and the costs per received packet (the
+		# *-rx workloads); the costs per sent frame of the *-tx
+		# workloads are shown and compared too, outside the goal
+		worse = 0; other = 0
 		for (k = 1; k <= nwl; k++) for (j = 1; j <= 4; j++) {
 			if (!stat("ravb", wl[k], ms[j])) continue
+			goal = (ms[j] == "mbits" || wl[k] ~ /-rx$/)
 			ap = apart("ours", "ravb", wl[k], ms[j], dirn[ms[j]])
-			printf "  %s %s, rzg2l_gbeth against ravb: %s\n", wl[k], name[ms[j]],
-				ap == 1 ? "better" : ap == -1 ? "WORSE" : "within noise"
-			if (ap == -1) worse++
+			printf "  %s %s, rzg2l_gbeth against ravb: %s%s\n", wl[k], name[ms[j]],
+				ap == 1 ? "better" : ap == -1 ? (goal ? "WORSE" : "worse") : "within noise",
+				goal ? "" : " (per sent frame: not in the goal)"
+			if (ap == -1) { if (goal) worse++; else other++ }
 		}
-		printf "  against upstream ravb: worse on %d metrics (goal: none): %s\n", worse, worse ? "MISSED" : "met"
+		printf "  against upstream ravb: worse on %d of the goal metrics (goodput; per received packet: interrupts, instructions) (goal: none): %s\n",
+			worse, worse ? "MISSED" : "met"
+		if (other)
+			printf "  and worse on %d per-sent-frame metric(s) outside the goal\n", other
 		if (worse) fail = 1
 	}
 	exit fail
