@@ -14,7 +14,8 @@ set -u
 
 here=$(cd "$(dirname "$0")" && pwd)
 lib=${1:-$here/scenarios/lib.sh}
-command -v dash >/dev/null 2>&1 || { echo "SKIP lib-check: no dash on this host"; exit 0; }
+# not run is not passed: 77 is run-check.sh's SKIP
+command -v dash >/dev/null 2>&1 || { echo "SKIP lib-check: no dash on this host"; exit 77; }
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT INT TERM
