@@ -69,6 +69,12 @@ check "rxs_ethtool_stat of a counter it has" 0 "v=7" \
 	'v=$(rxs_ethtool_stat rx0_packets); echo "v=$v"'
 check "a failing command in a substitution alone ends nothing" 0 - \
 	'x=$(false)'
+check "rxs_queues_receiving of a queue without rx<Q>_packets" 1 "RXSCALE-FAIL: ethtool -S has no rx1_packets" \
+	'r=$(rxs_queues_receiving 0 0 1); echo "r=$r"'
+check "rxs_queues_receiving of a queue whose count stood still" 0 "r=[]" \
+	'r=$(rxs_queues_receiving 0 0); echo "r=[$r]"'
+check "rxs_queues_receive of a queue without rx<Q>_packets" 1 "RXSCALE-FAIL: ethtool -S has no rx1_packets" \
+	'rxs_queues_receive planted 1'
 
 [ "$failed" = 0 ] || { echo "lib-check: $failed failed"; exit 1; }
 echo "lib-check: 0 failed"

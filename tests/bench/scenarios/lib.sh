@@ -735,7 +735,9 @@ rxs_bg_after() {
 # rxs_queues_receiving SECS Q...: those of the DUT's RX queues Q whose
 # rx<Q>_packets grew over SECS seconds, space-separated (traffic running).
 # Which queues a set of streams reaches is the hash of their random ports:
-# ask before a change which queues to expect traffic on after it.
+# ask before a change which queues to expect traffic on after it. A queue
+# without the counter fails the scenario ("not reached" would let the
+# caller stop expecting traffic on it).
 rxs_queues_receiving() {
 	_secs=$1
 	shift
@@ -745,6 +747,7 @@ rxs_queues_receiving() {
 	for _q in "$@"; do
 		_a=$(printf '%s\n' "$_before" | sed -n "s/^[[:space:]]*rx${_q}_packets: //p")
 		_b=$(printf '%s\n' "$_after" | sed -n "s/^[[:space:]]*rx${_q}_packets: //p")
+		[ -n "$_a" ] && [ -n "$_b" ] || rxs_fail "ethtool -S has no rx${_q}_packets"
 		[ "$_a" = "$_b" ] || printf '%s ' "$_q"
 	done
 }
@@ -756,8 +759,8 @@ rxs_queues_receive() {
 	_what=$1
 	shift
 	for _q in "$@"; do
-		_a=$(ethtool -S "$RXS_DUT" | sed -n "s/^[[:space:]]*rx${_q}_packets: //p") _t=0
-		while [ "$(ethtool -S "$RXS_DUT" | sed -n "s/^[[:space:]]*rx${_q}_packets: //p")" = "$_a" ]; do
+		_a=$(rxs_ethtool_stat "rx${_q}_packets") _t=0
+		while [ "$(rxs_ethtool_stat "rx${_q}_packets")" = "$_a" ]; do
 			_t=$((_t + 1))
 			[ "$_t" -le 50 ] || rxs_fail "$_what: RX queue $_q received nothing in 10 s"
 			rxs_tick
