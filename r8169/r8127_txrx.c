@@ -643,7 +643,17 @@ static bool r8127_tx_clean(struct r8127_tx_ring *t, int napi_budget)
 	return t->cons == clo;
 }
 
-/* Drop everything still queued (datapath stopped). */
+/*
+ * Drop everything still queued (datapath stopped) and clear the
+ * descriptors, as the vendor's reset task does ([vd] rtl8127_reset_task
+ * -> rtl8127_tx_desc_init; [up] rtl8169_unmap_tx_skb clears each one).
+ * A chip reset rewinds the close pointer but nothing says it clears the
+ * tail: a descriptor the chip never served keeps DescOwn, and once TX is
+ * enabled again the chip would send it (its buffer already freed) and
+ * count it, one ahead of a ring that starts empty, so every completion
+ * after it would look beyond what was posted and the queue would stall
+ * for good (seen after a TX timeout with one frame stuck on queue 0).
+ */
 static void r8127_tx_purge(struct r8127_tx_ring *t)
 {
 	u32 i;
@@ -655,6 +665,8 @@ static void r8127_tx_purge(struct r8127_tx_ring *t)
 			t->buf[i].skb = NULL;
 		}
 	}
+	if (t->desc)
+		memset(t->desc, 0, t->size * R8127_TX_DESC_SIZE);
 	t->prod = 0;
 	t->cons = 0;
 }

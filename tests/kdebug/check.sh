@@ -138,7 +138,7 @@ if [ "$controls_only" = 0 ] && [ -z "$only" ]; then
 		ok "modules built against the debug kernel"
 		# scenario NIC MODULE RUNNER-ARGS: as in matrix.txt's 7.3 lines
 		drv r8127-smoke rtl8127 r8169/r8127.ko
-		drv r8127-recovery rtl8127 r8169/r8127.ko
+		drv r8127-recovery rtl8127 r8169/r8127.ko --append iomem=relaxed
 		drv r8127-rxfault rtl8127 r8169/r8127.ko --append iomem=relaxed
 		drv mt7988eth-smoke mt7988 mtk_eth_soc/mt7988_eth.ko
 		drv mt7988eth-recovery mt7988 mtk_eth_soc/mt7988_eth.ko --append iomem=relaxed
