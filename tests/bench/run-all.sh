@@ -153,6 +153,10 @@ while read -r ltier drv budget scen kern nic opts; do
 		why=$(grep -E '^FAIL |^error:' "$log" | tail -n 1)
 		result "FAIL $tag ($secs s of $budget s$over$waited): ${why:-see log}"
 		grep -E '^RXSCALE-FAIL' "$log" | head -n 3 | sed 's/^/    /'
+		# what the kernel-log check found, here too: a CI machine's
+		# logs may be gone once the run ends
+		grep -E '^  (unexpected|expected [0-9+-]+ times|a warning block)' "$log" |
+			head -n 20 | sed 's/^/  /'
 		echo "    log: $log" ;;
 	esac
 	echo "$ltier $drv $kern $secs $budget $scen" >>"$times"
