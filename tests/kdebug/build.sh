@@ -5,7 +5,10 @@
 # virt, the bench's needs, upstream r8169/ravb/mtk_eth_soc as modules,
 # KASAN, lockdep, kmemleak, DMA-API debug, fault injection).
 #
-# usage: tests/kdebug/build.sh
+# usage: tests/kdebug/build.sh [--name]
+#
+# --name: print only the output directory's name (kdebug-7.3-<key>), built or
+# not; the resume key of `make check-full` names the debug kernel with it.
 #
 # Prints the output directory $RXS_CACHE/kdebug-7.3-<key>/ (key: hash of the
 # source version, the fragment and this script):
@@ -30,6 +33,10 @@ command -v "${CROSS}gcc" >/dev/null 2>&1 || rxs_die "no ${CROSS}gcc"
 
 key=$( { basename "$SRC"; cat "$FRAG" "$0"; } | sha256sum | cut -c1-12)
 out=$RXS_CACHE/kdebug-7.3-$key
+if [ "${1:-}" = --name ]; then
+	echo "${out##*/}"
+	exit 0
+fi
 mkdir -p "$RXS_CACHE"
 exec 9>"$RXS_CACHE/kdebug.lock"
 flock 9

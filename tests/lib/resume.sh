@@ -13,7 +13,8 @@
 #
 # The key: git's index entries (path, mode, blob) of every tracked file but
 # the *.md prose (a document cannot change a result), and the names of the
-# cache's versioned builds (QEMU, the guests' kernels, the debug kernel), so
+# cache's versioned builds (QEMU, the guests' kernels, the debug kernel's by
+# the name tests/kdebug/build.sh --name gives it, built or not), so
 # that a new Debian kernel or QEMU starts over, and the RXS_* settings of the
 # environment (RXS_ENDURE_MB=1024 is another run). A checkout with uncommitted
 # changes or untracked files has no key: what ran there was no commit's.
@@ -28,10 +29,13 @@ rxs_resume_key() {
 	git -C "$RXS_TOP" rev-parse -q --verify HEAD >/dev/null || return 1
 	{
 		git -C "$RXS_TOP" ls-files -s | grep -v '\.md$'
-		for _rp in "$RXS_CACHE"/qemu-* "$RXS_CACHE"/kdebug-* \
-			"$RXS_CACHE"/guest/[0-9]*-*; do
+		for _rp in "$RXS_CACHE"/qemu-* "$RXS_CACHE"/guest/[0-9]*-*; do
 			[ -e "$_rp" ] && echo "${_rp#"$RXS_CACHE"/}"
 		done
+		# the debug kernel by the name it has when built: on a new machine
+		# it is built late in the run, and a key that changed then would
+		# make RESUME=1 start over
+		"$RXS_TOP/tests/kdebug/build.sh" --name 2>/dev/null || echo "kdebug: none"
 		# settings from the environment (RXS_ENDURE_MB=1024 ...)
 		env | grep -E '^RXS_' |
 			grep -vE '^RXS_(RESUME_[A-Z]*|GUEST_LOCK|TOP|CACHE|BENCH_LOGS)=' | sort
