@@ -13,7 +13,8 @@
 #      scenarios on the debug kernel (r8127-smoke, -recovery, -rxfault;
 #      mt7988eth-smoke, -recovery; gbeth-smoke; kfault-rx on each: RX
 #      allocation failures from failslab and fail_page_alloc; endurance on
-#      r8127 and mt7988_eth: reloads, -L and a checksummed transfer).
+#      r8127 and mt7988_eth: reloads, -L and a checksummed transfer; on
+#      rzg2l_gbeth: reloads and the transfer under -G / coalescing changes).
 #
 # usage: tests/kdebug/check.sh [--controls-only] [--only FAULT]
 # Guests boot under RXS_GUEST_LOCK (default /run/rxscale-guest.lock).
@@ -159,6 +160,10 @@ if [ "$controls_only" = 0 ] && [ -z "$only" ]; then
 		drv endurance rtl8127 r8169/r8127.ko --timeout 10800 \
 			--env RXS_ENDURE_MB="$_em" --file "$_xf"
 		drv endurance mt7988 mtk_eth_soc/mt7988_eth.ko --timeout 10800 \
+			--env RXS_ENDURE_MB="$_em" --file "$_xf"
+		# the GbEth on one CPU: reloads and the transfer under ring and
+		# coalescing changes (one queue: no -L, no RSS table)
+		drv endurance rzg2l-gbeth ravb/rzg2l_gbeth.ko --smp 1 --timeout 10800 \
 			--env RXS_ENDURE_MB="$_em" --file "$_xf"
 	else
 		rm -rf "$mdst.new"

@@ -2,8 +2,11 @@
 # SPDX-License-Identifier: GPL-2.0
 # Endurance (issue 18 step 5), meant for the debug kernel (--kernel
 # 7.3-debug: KASAN, lockdep, kmemleak, DMA-API debugging), r8127 on
-# --nic rtl8127 or mt7988_eth on --nic mt7988, with rxscale_core and the
-# driver as --module. Three phases, each checked on its own kernel log
+# --nic rtl8127, mt7988_eth on --nic mt7988 or rzg2l_gbeth on --nic
+# rzg2l-gbeth (--smp 1 --monitor --append iomem=relaxed, as gbeth-smoke),
+# with rxscale_core and the driver as --module. Three phases (the GbEth,
+# with one queue and no RSS, has no channels phase, and its transfer
+# changes its rings and software coalescing instead), each checked on its own kernel log
 # window (rxs_dmesg_check: on the debug kernel kmemleak after two scans,
 # the DMA-API error count, lockdep still on, no report since boot):
 #   reload    RXS_ENDURE_RELOADS (100) cycles: modprobe the driver, the DUT
@@ -28,7 +31,10 @@
 #             DUT's received bytes so that they spread over the transfer;
 #             the sender must still run when each is made and after the
 #             last (else FAIL: RXS_ENDURE_MB too small for the changes,
-#             which take 1-3 s each on the debug kernel).
+#             which take 1-3 s each on the debug kernel). rzg2l_gbeth's
+#             changes, in turns: ethtool -G (rx/tx ring sizes, which
+#             rebuild its rings), ethtool -C rx-usecs 50 / 20 (its
+#             gro_flush_timeout) and napi_defer_hard_irqs 2 / 1 (sysfs).
 # At the end rmmod and RXS_LEAK_WAIT (65) s for page_pool's stalled-pool
 # warning, then the last log check. RXS_ENDURE_PHASES (default "reload
 # channels transfer") picks phases. The summary lines
@@ -38,7 +44,7 @@ RXS_ENDURE_RELOADS=${RXS_ENDURE_RELOADS:-100}
 RXS_ENDURE_CHANNELS=${RXS_ENDURE_CHANNELS:-100}
 RXS_ENDURE_MB=${RXS_ENDURE_MB:-1024}
 RXS_ENDURE_CHANGES=${RXS_ENDURE_CHANGES:-20}
-RXS_ENDURE_PHASES=${RXS_ENDURE_PHASES:-reload channels transfer}
+RXS_ENDURE_PHASES=${RXS_ENDURE_PHASES:-}
 RXS_LEAK_WAIT=${RXS_LEAK_WAIT:-65}
 # a transfer that moves nothing for this many seconds has stalled
 RXS_ENDURE_STALL=${RXS_ENDURE_STALL:-60}
@@ -46,6 +52,7 @@ case ${RXS_DRIVER:-} in
 '')	case $RXS_NIC in
 	rtl8127*) RXS_DRIVER=r8127 ;;
 	mt7988*) RXS_DRIVER=mt7988_eth ;;
+	rzg2l-gbeth*) RXS_DRIVER=rzg2l_gbeth ;;
 	*) rxs_fail "no driver for NIC '$RXS_NIC': set RXS_DRIVER" ;;
 	esac ;;
 esac
@@ -54,9 +61,17 @@ r8127)	# "COMBINED RX TX" shapes (r8127-stress), neighbours differ
 	SHAPES="0,4,2 2,0,0 0,1,1 1,3,0 0,2,1 2,2,0 1,0,1 0,3,2 1,1,0 0,4,1 2,1,0 0,2,2" ;;
 mt7988_eth)
 	SHAPES="0,4,0 0,2,0 0,1,0 0,3,0" ;;
+rzg2l_gbeth)	# one queue: no -L; "RX TX" ring sizes for -G instead
+	# (GBETH_*_RING_MIN/MAX in ravb/rzg2l_gbeth.h: rx 64..2048, tx 64..1024)
+	SHAPES=
+	RINGS="256,128 2048,1024 64,64 1024,64" ;;
 *)	rxs_fail "no channel shapes known for $RXS_DRIVER" ;;
 esac
 NSHAPES=$(echo "$SHAPES" | wc -w)
+if [ -z "$RXS_ENDURE_PHASES" ]; then
+	RXS_ENDURE_PHASES="reload channels transfer"
+	[ "$NSHAPES" -gt 0 ] || RXS_ENDURE_PHASES="reload transfer"
+fi
 
 now() {
 	cut -d. -f1 /proc/uptime
@@ -77,10 +92,13 @@ window_check() {
 }
 
 # vectors: the DUT's interrupt vectors (PCI: allocated MSI/MSI-X vectors;
-# a platform DUT: its lines in /proc/interrupts)
+# a platform DUT: its lines in /proc/interrupts, named after the device
+# (mt7988_eth: "<device>-rx-0" ... "<device>-tx") or, requested at open as ravb does,
+# after the interface (rzg2l_gbeth))
 vectors() {
 	if [ "${RXS_DUT_BUS:-pci}" = platform ]; then
-		grep -cF " $(basename "$RXS_DUT_DEVPATH")" /proc/interrupts
+		awk -v d=" $(basename "$RXS_DUT_DEVPATH")" -v n="$RXS_DUT" \
+			'index($0, d) || $NF == n { c++ } END { print c + 0 }' /proc/interrupts
 	else
 		find "/sys/bus/pci/devices/$RXS_DUT_PCI/msi_irqs" -mindepth 1 -maxdepth 1 2>/dev/null | wc -l
 	fi
@@ -214,9 +232,45 @@ listening() {
 rx_bytes() {
 	cat "/sys/class/net/$RXS_DUT/statistics/rx_bytes"
 }
+# rings: "RX TX" of ethtool -g's current settings
+rings() {
+	ethtool -g "$RXS_DUT" | awk '/^Current hardware settings/ { c = 1 }
+		c && /^(RX|TX):/ { v[$1] = $2 } END { print v["RX:"] + 0, v["TX:"] + 0 }'
+}
+# sysfs_set FILE VALUE: the DUT's /sys/class/net file written and read back
+sysfs_set() {
+	echo "$2" > "/sys/class/net/$RXS_DUT/$1" || rxs_fail "cannot write $2 to $1"
+	[ "$(cat "/sys/class/net/$RXS_DUT/$1")" = "$2" ] ||
+		rxs_fail "$1 reads $(cat "/sys/class/net/$RXS_DUT/$1") after writing $2"
+}
+# change_gbeth K: rzg2l_gbeth's K-th change, in turns: -G to the next ring
+# sizes, -C rx-usecs (gro_flush_timeout) 50 / 20, napi_defer_hard_irqs 2 / 1
+change_gbeth() {
+	case $(($1 % 3)) in
+	1)	# shellcheck disable=SC2046 # two words wanted
+		set -- "$1" $(echo "$RINGS" | cut -d' ' -f$(($1 / 3 % $(echo "$RINGS" | wc -w) + 1)) | tr ',' ' ')
+		ethtool -G "$RXS_DUT" rx "$2" tx "$3" ||
+			rxs_fail "transfer change $1: ethtool -G rx $2 tx $3"
+		[ "$(rings)" = "$2 $3" ] ||
+			rxs_fail "transfer change $1: ethtool -g shows $(rings), set rx $2 tx $3"
+		rxs_wait_up "transfer change $1: -G rx $2 tx $3"
+		E_WHAT="-G rx $2 tx $3" ;;
+	2)	_u=$((50 - $1 / 3 % 2 * 30))
+		ethtool -C "$RXS_DUT" rx-usecs "$_u" ||
+			rxs_fail "transfer change $1: ethtool -C rx-usecs $_u"
+		[ "$(cat "/sys/class/net/$RXS_DUT/gro_flush_timeout")" = $((_u * 1000)) ] ||
+			rxs_fail "transfer change $1: gro_flush_timeout $(cat "/sys/class/net/$RXS_DUT/gro_flush_timeout") after -C rx-usecs $_u"
+		E_WHAT="-C rx-usecs $_u" ;;
+	0)	_h=$((1 + $1 / 3 % 2))
+		sysfs_set napi_defer_hard_irqs "$_h"
+		E_WHAT="napi_defer_hard_irqs $_h" ;;
+	esac
+}
+
 # change K: the K-th change during the transfer, in turns: -L to the next
 # shape (the table default then), -X over the queues, -X default
 change() {
+	[ "$NSHAPES" -gt 0 ] || { change_gbeth "$1"; return; }
 	case $(($1 % 3)) in
 	1)	set_shape $((NSHAPE + 1)) "transfer change $1"
 		NSHAPE=$((NSHAPE + 1))
@@ -249,11 +303,15 @@ phase_transfer() {
 	E_MB=$RXS_ENDURE_MB
 	E_NC=$RXS_ENDURE_CHANGES
 	E_BYTES=$((E_MB * 1048576))
-	rxs_step "transfer: $E_MB MiB peer -> DUT, sha256 at both ends, $E_NC channel / RSS table changes during it"
-	ethtool -X "$RXS_DUT" default || rxs_fail "ethtool -X default"
-	set_shape 0 "before the transfer"
-	NSHAPE=0
-	rxs_wait_up "-L $SHAPE before the transfer"
+	if [ "$NSHAPES" -gt 0 ]; then
+		rxs_step "transfer: $E_MB MiB peer -> DUT, sha256 at both ends, $E_NC channel / RSS table changes during it"
+		ethtool -X "$RXS_DUT" default || rxs_fail "ethtool -X default"
+		set_shape 0 "before the transfer"
+		NSHAPE=0
+		rxs_wait_up "-L $SHAPE before the transfer"
+	else
+		rxs_step "transfer: $E_MB MiB peer -> DUT, sha256 at both ends, $E_NC ring / coalescing changes during it"
+	fi
 	rm -f "$E".*
 	# rxs-xfer (tests/bench/tools/rxs-xfer): one process per end hashing
 	# in place; its digest checked against busybox sha256sum first, on
@@ -346,7 +404,8 @@ phase_transfer() {
 for EP in $RXS_ENDURE_PHASES; do
 	case $EP in
 	reload) phase_reload ;;
-	channels) phase_channels ;;
+	channels) [ "$NSHAPES" -gt 0 ] || rxs_fail "$RXS_DRIVER has one queue: no channels phase"
+		phase_channels ;;
 	transfer) phase_transfer ;;
 	*) rxs_fail "unknown phase '$EP' in RXS_ENDURE_PHASES" ;;
 	esac
