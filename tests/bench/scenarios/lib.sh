@@ -717,11 +717,28 @@ rxs_wait_up() {
 
 # rxs_ping_some WHAT: one of 5 pings answered after WHAT (the link is
 # shared with the background streams; a lost echo right after a reset is
-# not a failure, no answer is).
+# not a failure, no answer is). Without an answer it prints, before it
+# fails, whether the DUT's counters still move (3 s apart) and whether
+# one echo is answered within 20 s: a slow path and a stalled one fail
+# alike, but the log tells them apart (seen twice on 2026-12-07 on the
+# debug kernel beside another guest, after -L to one RX queue; not
+# reproduced alone).
 rxs_ping_some() {
 	ping -c 5 -i 0.2 -W 2 -w 6 "$RXS_PEER_IP" > /tmp/ping.txt 2>&1
-	grep -qE ' [1-5] packets received' /tmp/ping.txt ||
-		{ cat /tmp/ping.txt; rxs_fail "no ping answer after: $*"; }
+	grep -qE ' [1-5] packets received' /tmp/ping.txt && return 0
+	cat /tmp/ping.txt
+	_rxs_moving 3
+	ping -c 1 -W 20 "$RXS_PEER_IP" | grep -E 'bytes from|received'
+	rxs_fail "no ping answer after: $*"
+}
+
+# _rxs_moving SECS: the DUT's rx/tx packets and its queues' packet
+# counters, then again SECS seconds later (diagnostics for a failure)
+_rxs_moving() {
+	for _i in 1 2; do
+		echo "rx_packets $(cat "/sys/class/net/$RXS_DUT/statistics/rx_packets") tx_packets $(cat "/sys/class/net/$RXS_DUT/statistics/tx_packets") $(ethtool -S "$RXS_DUT" 2>/dev/null | grep -E '^ *[rt]x[0-9]+_packets:' | tr -s ' ' | tr '\n' ' ')"
+		[ "$_i" = 2 ] || sleep "$1"
+	done
 }
 
 # rxs_bg_after WHAT: the checks after a change that restarts the DUT's
