@@ -3,12 +3,13 @@
 # Endurance (issue 18 step 5), meant for the debug kernel (--kernel
 # 7.3-debug: KASAN, lockdep, kmemleak, DMA-API debugging), r8127 on
 # --nic rtl8127, mt7988_eth on --nic mt7988 or rzg2l_gbeth on --nic
-# rzg2l-gbeth (--smp 1 --monitor --append iomem=relaxed, as gbeth-smoke),
-# with rxscale_core and the driver as --module. Three phases (the GbEth,
-# with one queue and no RSS, has no channels phase, and its transfer
-# changes its rings and software coalescing instead), each checked on its own kernel log
-# window (rxs_dmesg_check: on the debug kernel kmemleak after two scans,
-# the DMA-API error count, lockdep still on, no report since boot):
+# rzg2l-gbeth (tests/kdebug/check.sh: --smp 1, the single-core case), with
+# rxscale_core and the driver as --module. Three phases (the GbEth, with
+# one queue and no RSS, has no channels phase, and its transfer changes
+# its rings and software coalescing instead), each checked on its own
+# kernel log window (rxs_dmesg_check: on the debug kernel kmemleak after
+# two scans, the DMA-API error count, lockdep still on, no report since
+# boot):
 #   reload    RXS_ENDURE_RELOADS (100) cycles: modprobe the driver, the DUT
 #             up with its address, iperf3 --bidir -P 2 moving bytes both
 #             ways, ping, rmmod with the streams running; after each rmmod
