@@ -73,6 +73,17 @@ check "rxs_queues_receiving of a queue without rx<Q>_packets" 1 "RXSCALE-FAIL: e
 	'r=$(rxs_queues_receiving 0 0 1); echo "r=$r"'
 check "rxs_queues_receiving of a queue whose count stood still" 0 "r=[]" \
 	'r=$(rxs_queues_receiving 0 0); echo "r=[$r]"'
+# rxs_ping_some against a stand-in ping: answered at once, answered late
+# (said with its delay), never answered (fails, after the counters)
+check "rxs_ping_some answered after 1 s" 0 "pinged" \
+	'RXS_PEER_IP=x; ping() { echo PING; sleep 1; echo "64 bytes from x: seq=2 ttl=64 time=9 ms"; sleep 30; }
+	rxs_ping_some "-L rx 1" | grep -q "first answer" || echo pinged'
+check "rxs_ping_some answered after 7 s" 0 "rxs: ping after -L rx 1: first answer after 7." \
+	'RXS_PEER_IP=x; ping() { echo PING; sleep 7; echo "64 bytes from x: seq=14 ttl=64 time=5000 ms"; sleep 30; }
+	rxs_ping_some "-L rx 1"'
+check "rxs_ping_some never answered" 1 "RXSCALE-FAIL: no ping answer within 20 s after: -L rx 1" \
+	'RXS_PEER_IP=x RXS_DUT=none; ping() { echo PING; sleep 1; }
+	rxs_ping_some "-L rx 1"'
 check "rxs_queues_receive of a queue without rx<Q>_packets" 1 "RXSCALE-FAIL: ethtool -S has no rx1_packets" \
 	'rxs_queues_receive planted 1'
 

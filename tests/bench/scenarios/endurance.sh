@@ -233,17 +233,6 @@ listening() {
 rx_bytes() {
 	cat "/sys/class/net/$RXS_DUT/statistics/rx_bytes"
 }
-# rings: "RX TX" of ethtool -g's current settings
-rings() {
-	ethtool -g "$RXS_DUT" | awk '/^Current hardware settings/ { c = 1 }
-		c && /^(RX|TX):/ { v[$1] = $2 } END { print v["RX:"] + 0, v["TX:"] + 0 }'
-}
-# sysfs_set FILE VALUE: the DUT's /sys/class/net file written and read back
-sysfs_set() {
-	echo "$2" > "/sys/class/net/$RXS_DUT/$1" || rxs_fail "cannot write $2 to $1"
-	[ "$(cat "/sys/class/net/$RXS_DUT/$1")" = "$2" ] ||
-		rxs_fail "$1 reads $(cat "/sys/class/net/$RXS_DUT/$1") after writing $2"
-}
 # change_gbeth K: rzg2l_gbeth's K-th change, in turns: -G to the next ring
 # sizes, -C rx-usecs (gro_flush_timeout) 50 / 20, napi_defer_hard_irqs 2 / 1
 change_gbeth() {
@@ -252,8 +241,8 @@ change_gbeth() {
 		set -- "$1" $(echo "$RINGS" | cut -d' ' -f$(($1 / 3 % $(echo "$RINGS" | wc -w) + 1)) | tr ',' ' ')
 		ethtool -G "$RXS_DUT" rx "$2" tx "$3" ||
 			rxs_fail "transfer change $1: ethtool -G rx $2 tx $3"
-		[ "$(rings)" = "$2 $3" ] ||
-			rxs_fail "transfer change $1: ethtool -g shows $(rings), set rx $2 tx $3"
+		[ "$(rxs_rings)" = "$2 $3" ] ||
+			rxs_fail "transfer change $1: ethtool -g shows $(rxs_rings), set rx $2 tx $3"
 		rxs_wait_up "transfer change $1: -G rx $2 tx $3"
 		E_WHAT="-G rx $2 tx $3" ;;
 	2)	_u=$((50 - $1 / 3 % 2 * 30))
@@ -263,7 +252,7 @@ change_gbeth() {
 			rxs_fail "transfer change $1: gro_flush_timeout $(cat "/sys/class/net/$RXS_DUT/gro_flush_timeout") after -C rx-usecs $_u"
 		E_WHAT="-C rx-usecs $_u" ;;
 	0)	_h=$((1 + $1 / 3 % 2))
-		sysfs_set napi_defer_hard_irqs "$_h"
+		rxs_sysfs_set napi_defer_hard_irqs "$_h"
 		E_WHAT="napi_defer_hard_irqs $_h" ;;
 	esac
 }

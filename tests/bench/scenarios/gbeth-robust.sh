@@ -111,29 +111,6 @@ counts() {
 coal() {	# ethtool -c's rx-usecs
 	ethtool -c "$RXS_DUT" | sed -n 's/^rx-usecs:[[:space:]]*//p'
 }
-# set_sysfs FILE VALUE: written within 30 s (a write that hangs fails
-# the scenario with the writer's and the NAPI thread's kernel stacks) and
-# read back
-set_sysfs() {
-	( echo "$2" > "$sysd/$1" ) &
-	_sw=$!
-	_st=0
-	while kill -0 "$_sw" 2>/dev/null && [ "$_st" -lt 150 ]; do
-		rxs_tick
-		_st=$((_st + 1))
-	done
-	if kill -0 "$_sw" 2>/dev/null; then
-		for _sp in $_sw $(grep -l "^napi/$RXS_DUT" /proc/[0-9]*/comm 2>/dev/null | cut -d/ -f3); do
-			echo "-- $_sp $(cat "/proc/$_sp/comm" 2>/dev/null) $(cat "/proc/$_sp/wchan" 2>/dev/null):"
-			cat "/proc/$_sp/stack" 2>/dev/null
-		done
-		ethtool -S "$RXS_DUT" | grep -E 'rx0_(packets|alloc_fail|dropped)|tx0_packets'
-		grep -E "$RXS_DUT" /proc/interrupts
-		rxs_fail "writing $2 to $1 did not return within 30 s"
-	fi
-	wait "$_sw" || rxs_fail "cannot write $2 to $1"
-	[ "$(cat "$sysd/$1")" = "$2" ] || rxs_fail "$1 reads $(cat "$sysd/$1") after writing $2"
-}
 defaults() {	# WHAT: threaded on (1 CPU) and the coalescing defaults
 	_t=0
 	[ "$(nproc)" = 1 ] && _t=1
@@ -160,18 +137,18 @@ phase1() {
 	# the peer's frames without end), and the write never returned (seen:
 	# 30 s in msleep under napi_set_threaded, 247022 frames and 282
 	# interrupts). A property of the kernel, not of the driver; the write
-	# still has 30 s (set_sysfs), and the traffic must move again after.
+	# still has 30 s (rxs_sysfs_set), and the traffic must move again after.
 	# Everything else in the cycle is done under the traffic.
 	_lc0=$(rxs_gbeth_count link_changes)
 	i=0
 	while [ "$i" -lt "$RXS_CYCLES" ]; do
-		set_sysfs threaded $(((i + 1) % 2))
+		rxs_sysfs_set threaded $(((i + 1) % 2))
 		rxs_bg_start "bidir$i" 600 --bidir -P 2
 		rxs_bg_progress "traffic start, threaded $(((i + 1) % 2)) (cycle $i)"
 		_g=$(echo "0 50000 100000 20000" | cut -d' ' -f$((i % 4 + 1)))
 		_h=$(echo "2 0 1" | cut -d' ' -f$((i % 3 + 1)))
-		set_sysfs gro_flush_timeout "$_g"
-		set_sysfs napi_defer_hard_irqs "$_h"
+		rxs_sysfs_set gro_flush_timeout "$_g"
+		rxs_sysfs_set napi_defer_hard_irqs "$_h"
 		[ "$(coal)" = $((_g / 1000)) ] ||
 			rxs_fail "cycle $i: rx-usecs $(coal) with gro_flush_timeout $_g"
 		rxs_bg_progress "gro_flush_timeout $_g, napi_defer_hard_irqs $_h (cycle $i)"
@@ -199,11 +176,11 @@ phase1() {
 	counts "phase 1" p1a p1b
 
 	rxs_step "ethtool -c/-C refusals"
-	set_sysfs napi_defer_hard_irqs 0
-	set_sysfs gro_flush_timeout 20000
+	rxs_sysfs_set napi_defer_hard_irqs 0
+	rxs_sysfs_set gro_flush_timeout 20000
 	rxs_refused "-C rx-usecs 30 with napi_defer_hard_irqs 0" "Invalid argument" \
 		"napi_defer_hard_irqs is 0" ethtool -C "$RXS_DUT" rx-usecs 30
-	set_sysfs napi_defer_hard_irqs 1
+	rxs_sysfs_set napi_defer_hard_irqs 1
 	rxs_refused "-C rx-usecs 1000001" "Invalid argument" \
 		"rx-usecs (gro_flush_timeout) 0..1000000" ethtool -C "$RXS_DUT" rx-usecs 1000001
 	rxs_refused "-C tx-usecs 10" "Invalid argument" \
@@ -213,13 +190,13 @@ phase1() {
 	[ "$(cat "$sysd/gro_flush_timeout")" = 20000 ] || rxs_fail "a refused -C changed gro_flush_timeout to $(cat "$sysd/gro_flush_timeout")"
 	ethtool -C "$RXS_DUT" rx-usecs 0 || rxs_fail "-C rx-usecs 0"
 	[ "$(cat "$sysd/gro_flush_timeout")" = 0 ] || rxs_fail "-C rx-usecs 0: gro_flush_timeout $(cat "$sysd/gro_flush_timeout")"
-	set_sysfs gro_flush_timeout 20500
+	rxs_sysfs_set gro_flush_timeout 20500
 	ethtool -C "$RXS_DUT" rx-usecs 20 || rxs_fail "-C rx-usecs 20 (what -c shows)"
 	[ "$(cat "$sysd/gro_flush_timeout")" = 20500 ] || rxs_fail "-C of the value -c shows changed gro_flush_timeout 20500 to $(cat "$sysd/gro_flush_timeout")"
 	ethtool -C "$RXS_DUT" rx-usecs 20 || rxs_fail "-C rx-usecs 20"
-	set_sysfs gro_flush_timeout 20000
-	[ "$(nproc)" = 1 ] && set_sysfs threaded 1
-	[ "$(nproc)" = 1 ] || set_sysfs threaded 0
+	rxs_sysfs_set gro_flush_timeout 20000
+	[ "$(nproc)" = 1 ] && rxs_sysfs_set threaded 1
+	[ "$(nproc)" = 1 ] || rxs_sysfs_set threaded 0
 	defaults "after phase 1"
 	rxs_say "-C refused without changes; rx-usecs 0 and back; -C of what -c shows keeps the nanoseconds"
 }
@@ -290,7 +267,7 @@ phase2() {
 	[ $((p2b_tx_timeouts - p2a_tx_timeouts)) = 1 ] && [ $((p2b_resets - p2a_resets)) = 1 ] ||
 		rxs_fail "tx_timeouts +$((p2b_tx_timeouts - p2a_tx_timeouts)), resets +$((p2b_resets - p2a_resets)): want one of each"
 	_dr=$((p2b_tx0_dropped - p2a_tx0_dropped))
-	_ring=$(ethtool -g "$RXS_DUT" | awk '/^Current/ { c = 1 } c && $1 == "TX:" { print $2; exit }')
+	_ring=$(rxs_ring TX)
 	[ "$_dr" -ge 1 ] && [ "$_dr" -le "$_ring" ] ||
 		rxs_fail "tx0_dropped +$_dr after the reset: the stalled frames (1..$_ring) not counted"
 	rxs_say "tx_timeouts 1, resets 1, $_dr stalled frames dropped and counted"

@@ -144,14 +144,13 @@ rxs_say "5 pings of 3028-byte frames answered, rx0_frags +$_fr"
 
 # ---- ethtool -g/-G ---------------------------------------------------------
 rxs_step "ethtool -g/-G"
-ring() { ethtool -g "$RXS_DUT" | awk -v k="$1:" '/^Current/ { c = 1 } c && $1 == k { print $2; exit }'; }
-[ "$(ring RX)" = 1024 ] && [ "$(ring TX)" = 64 ] || rxs_fail "default rings $(ring RX)/$(ring TX), not 1024/64"
+[ "$(rxs_ring RX)" = 1024 ] && [ "$(rxs_ring TX)" = 64 ] || rxs_fail "default rings $(rxs_ring RX)/$(rxs_ring TX), not 1024/64"
 rxs_refused "-G rx 32" "Invalid argument" "" ethtool -G "$RXS_DUT" rx 32
 rxs_refused "-G rx 4096" "Invalid argument" "" ethtool -G "$RXS_DUT" rx 4096
 rxs_refused "-G tx 2000" "Invalid argument" "" ethtool -G "$RXS_DUT" tx 2000
-[ "$(ring RX)" = 1024 ] && [ "$(ring TX)" = 64 ] || rxs_fail "a refused -G changed the rings"
+[ "$(rxs_ring RX)" = 1024 ] && [ "$(rxs_ring TX)" = 64 ] || rxs_fail "a refused -G changed the rings"
 ethtool -G "$RXS_DUT" rx 256 tx 128 || rxs_fail "-G rx 256 tx 128 refused"
-[ "$(ring RX)" = 256 ] && [ "$(ring TX)" = 128 ] || rxs_fail "-G rx 256 tx 128 reads $(ring RX)/$(ring TX)"
+[ "$(rxs_ring RX)" = 256 ] && [ "$(rxs_ring TX)" = 128 ] || rxs_fail "-G rx 256 tx 128 reads $(rxs_ring RX)/$(rxs_ring TX)"
 [ "$(cat "$sysd/carrier")" = 1 ] || rxs_fail "carrier lost over -G"
 rxs_ping 3
 rxs_iperf rev 2 2

@@ -22,11 +22,6 @@ PDEV=$(basename "$RXS_DUT_DEVPATH")
 FE=$((0x${PDEV%%.*}))
 rxs_ping 3
 
-# rings: "RX TX" sizes as ethtool -g prints them under "Current"
-rings() {
-	ethtool -g "$RXS_DUT" | awk '/^Current/ { c = 1 } c && $1 == "RX:" { r = $2 }
-		c && $1 == "TX:" { t = $2 } END { print r, t }'
-}
 # max_cnt RING: PDMA_RX_MAX_CNT of PDMA ring RING (0x6904 + 0x10 RING,
 # docs/hw/mt7988.md)
 max_cnt() {
@@ -48,7 +43,7 @@ sizes() {
 # want SIZE WHAT: ethtool -g and each running RSS ring's register say SIZE,
 # the first LRO ring (4) still 64
 want() {
-	[ "$(rings)" = "$1 1024" ] || rxs_fail "$2: ethtool -g '$(rings)', want '$1 1024'"
+	[ "$(rxs_rings)" = "$1 1024" ] || rxs_fail "$2: ethtool -g '$(rxs_rings)', want '$1 1024'"
 	for _s in $(sizes); do
 		[ "$_s" = "$1" ] || rxs_fail "$2: ring sizes in the registers '$(sizes)', want $1"
 	done
@@ -97,7 +92,7 @@ rxs_bg_stop
 rxs_step "rx 128 set while down, taken at open"
 ip link set "$RXS_DUT" down
 ethtool -G "$RXS_DUT" rx 128 || rxs_fail "ethtool -G rx 128 while down"
-[ "$(rings)" = "128 1024" ] || rxs_fail "ethtool -g while down: '$(rings)'"
+[ "$(rxs_rings)" = "128 1024" ] || rxs_fail "ethtool -g while down: '$(rxs_rings)'"
 ip link set "$RXS_DUT" up
 rxs_wait_link 20
 want 128 "after up"

@@ -37,8 +37,7 @@ _speed=$(ethtool "$RXS_DUT" | sed -n 's/^[[:space:]]*Speed: //p')
 [ "$_speed" = 10000Mb/s ] || rxs_fail "link speed '$_speed', expected 10000Mb/s"
 ethtool -k "$RXS_DUT" | grep -E '^(scatter-gather|tx-checksum-ip-generic|tx-checksum-ipv4|tcp-segmentation-offload|rx-checksumming):'
 ethtool -k "$RXS_DUT" | grep -q '^tcp-segmentation-offload: on' || rxs_fail "TSO is off"
-ethtool -g "$RXS_DUT" | sed -n '/^Current/,$p' | grep -q '^RX:[[:space:]]*1024$' ||
-	rxs_fail "ethtool -g: RX ring is not 1024"
+[ "$(rxs_ring RX)" = 1024 ] || rxs_fail "ethtool -g: RX ring is $(rxs_ring RX), not 1024"
 
 # chan: "COMBINED RX TX OTHER" of ethtool -l's current settings (n/a is 0)
 chan() {

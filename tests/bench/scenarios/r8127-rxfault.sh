@@ -248,8 +248,8 @@ for n in 1 3; do
 	ip link set "$RXS_DUT" down
 done
 # a failure in the middle of the fill: ring 0 full, ring 1 half filled
-rsz=$(ethtool -g "$RXS_DUT" | sed -n '/^Current/,$p' | awk '/^RX:/ { print $2; exit }')
-[ -n "$rsz" ] || rxs_fail "no RX ring size in ethtool -g"
+rsz=$(rxs_ring RX)
+[ "$rsz" -gt 0 ] || rxs_fail "no RX ring size in ethtool -g"
 # the first buffer of ring 0 failed at each of the 1 + 3 ups above and
 # fails for the ethtool -L below; the one in the middle of ring 1 next
 rxs_dmesg_expect warn 5 "$_np RX queue 0: no buffer for slot 0 of $rsz"
