@@ -144,13 +144,16 @@ rxs_say "5 pings of 3028-byte frames answered, rx0_frags +$_fr"
 
 # ---- ethtool -g/-G ---------------------------------------------------------
 rxs_step "ethtool -g/-G"
-[ "$(rxs_ring RX)" = 1024 ] && [ "$(rxs_ring TX)" = 64 ] || rxs_fail "default rings $(rxs_ring RX)/$(rxs_ring TX), not 1024/64"
+_rg=$(rxs_rings)
+[ "$_rg" = "1024 64" ] || rxs_fail "default rings $_rg (RX TX), not 1024 64"
 rxs_refused "-G rx 32" "Invalid argument" "" ethtool -G "$RXS_DUT" rx 32
 rxs_refused "-G rx 4096" "Invalid argument" "" ethtool -G "$RXS_DUT" rx 4096
 rxs_refused "-G tx 2000" "Invalid argument" "" ethtool -G "$RXS_DUT" tx 2000
-[ "$(rxs_ring RX)" = 1024 ] && [ "$(rxs_ring TX)" = 64 ] || rxs_fail "a refused -G changed the rings"
+_rg=$(rxs_rings)
+[ "$_rg" = "1024 64" ] || rxs_fail "a refused -G changed the rings to $_rg (RX TX)"
 ethtool -G "$RXS_DUT" rx 256 tx 128 || rxs_fail "-G rx 256 tx 128 refused"
-[ "$(rxs_ring RX)" = 256 ] && [ "$(rxs_ring TX)" = 128 ] || rxs_fail "-G rx 256 tx 128 reads $(rxs_ring RX)/$(rxs_ring TX)"
+_rg=$(rxs_rings)
+[ "$_rg" = "256 128" ] || rxs_fail "-G rx 256 tx 128 reads $_rg (RX TX)"
 [ "$(cat "$sysd/carrier")" = 1 ] || rxs_fail "carrier lost over -G"
 rxs_ping 3
 rxs_iperf rev 2 2

@@ -760,14 +760,15 @@ rxs_wait_up() {
 # rxs_ping_some WHAT: an echo answered within 20 s of WHAT, pinging twice
 # a second until the first answer (the link is shared with the background
 # streams; a lost echo right after a reset is not a failure, no answer
-# is). Why 20 s: with one RX and one TX queue left (-L rx 1 tx 1) under
-# iperf3 --bidir -P 2, an echo waits behind both directions' streams in one
-# pfifo_fast qdisc and one RX ring; on the debug kernel round trips of
-# 30 ms - 1.19 s were measured alone, and twice (2026-12-07, beside another
-# guest) none of 5 echoes came back within the 6 s allowed before. An
-# answer later than 6 s is printed with its delay, so a slow path stays
-# visible; without one, it prints whether the DUT's counters still move
-# (3 s apart), then fails.
+# is). Why 20 s: on the debug kernel under iperf3 --bidir -P 2 the guest's
+# CPUs spend 50-78 % in softirq, and on a loaded host its userspace runs
+# late. With 20 -L under two host busy loops (2026-12-07,
+# docs/debug-kernel.md) 5 first answers came after 6.3-8.7 s, each the
+# first echo (seq=0) with a round trip of 88 ms - 1.77 s: the time went to
+# ping's start or to this loop seeing the answer, not on the wire, and the
+# 6 s allowed before had failed a working path twice. An answer later than
+# 6 s is printed with its delay, so a slow path stays visible; without one,
+# it prints whether the DUT's counters still move (3 s apart), then fails.
 rxs_ping_some() {
 	_pt0=$(cut -d' ' -f1 /proc/uptime)
 	: > /tmp/ping.txt
