@@ -84,6 +84,12 @@ check "rxs_ping_some answered after 7 s" 0 "rxs: ping after -L rx 1: first answe
 check "rxs_ping_some never answered" 1 "RXSCALE-FAIL: no ping answer within 20 s after: -L rx 1" \
 	'RXS_PEER_IP=x RXS_DUT=none; ping() { echo PING; sleep 1; }
 	rxs_ping_some "-L rx 1"'
+# a stand-in whose counters grow by 3 (queue 0) and 500 (queue 1) a call
+grow='echo 0 > "$RXS_DMESG_EXPECT.n"; ethtool() { n=$(($(cat "$RXS_DMESG_EXPECT.n") + 1)); echo "$n" > "$RXS_DMESG_EXPECT.n"; echo "NIC statistics:"; echo "     rx0_packets: $((n * 3))"; echo "     rx1_packets: $((n * 500))"; }'
+check "rxs_queues_receiving leaves out a queue only stray frames reached" 0 "r=[1 ]" \
+	"$grow"'; r=$(rxs_queues_receiving 1 0 1); echo "r=[$r]"'
+check "rxs_queues_receiving says each queue's growth" 0 "rxs: RX queue 0: +3 frames in 1 s" \
+	"$grow"'; r=$(rxs_queues_receiving 1 0 1)'
 check "rxs_queues_receive of a queue without rx<Q>_packets" 1 "RXSCALE-FAIL: ethtool -S has no rx1_packets" \
 	'rxs_queues_receive planted 1'
 
