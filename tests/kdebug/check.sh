@@ -108,7 +108,10 @@ control dma 'DMA-API: .*device driver has pending DMA allocations while released
 
 # drv SCENARIO NIC MODULE [RUNNER-ARGS...]: the scenario on the debug kernel
 # with rxscale_core and MODULE (relative to $mdst) loaded; PASS when it
-# passes, its kernel reports included (rxs_kdebug_check)
+# passes, its kernel reports included (rxs_kdebug_check). --show keeps the
+# scenario's own lines in the log when it passes too: a passed endurance
+# run's log held only its PASS line, not the reload counts or the
+# transfer's bytes and digests the issue asks to see (2026-12-07).
 drv() {
 	_sc=$1
 	_nic=$2
@@ -116,7 +119,7 @@ drv() {
 	shift 3
 	! reused "debug-$_sc-$_nic" || return 0
 	_log=$out/logs/$_sc-$_nic.log
-	if "$run" --kernel 7.3-debug --nic "$_nic" --timeout 1500 "$@" \
+	if "$run" --kernel 7.3-debug --nic "$_nic" --timeout 1500 --show "$@" \
 		--module "$mdst/core/rxscale_core.ko" --module "$mdst/$_ko" \
 		"$RXS_TOP/tests/bench/scenarios/$_sc.sh" >"$_log" 2>&1; then
 		ok_unit "debug-$_sc-$_nic" "$(grep '^PASS' "$_log" | tail -n 1 | cut -c6-)"
